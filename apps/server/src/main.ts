@@ -1,0 +1,60 @@
+import { buildApp } from './app.js';
+import { seedDemoData } from './modules/demo/demo.seed.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
+import { startPlatform } from './platform/boot.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const platform = await startPlatform(config, logger);
+  const demoBanner = config.demoData ? await seedDemoData(platform.database.db) : null;
+  const { app } = await buildApp({
+    config,
+    db: platform.database.db,
+    logger,
+    jobs: platform.jobs,
+    mailer: platform.mailer,
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn('second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await platform.stop();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [`Atiende is running at ${config.publicUrl}/v2/ (API at ${config.publicUrl}/api/v2)`];
+  if (!config.smtpUrl) lines.push(`Mail is written to ${config.dataDir}/mail (set SMTP_URL to send it)`);
+  if (demoBanner) lines.push(demoBanner);
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`Atiende could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

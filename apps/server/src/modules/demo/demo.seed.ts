@@ -1,0 +1,35 @@
+import type { Database } from '../../platform/db/client.js';
+import { businessService } from '../business/business.service.js';
+import { usersRepo } from '../users/users.repo.js';
+import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
+
+export const DEMO_PASSWORD = 'Atiende.2026';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@atiende.test', name: 'Ana Administradora', role: 'admin', mfa: false },
+  { email: 'supervisor@atiende.test', name: 'Sergio Supervisor', role: 'super', mfa: false },
+  { email: 'agente@atiende.test', name: 'Andrea Agente', role: 'agent', mfa: false },
+  { email: 'agente.mfa@atiende.test', name: 'Mateo Agente (MFA)', role: 'agent', mfa: true },
+] as const;
+
+/** Creates the demo business and accounts once; later starts find them and change nothing. */
+export async function seedDemoData(db: Database): Promise<string> {
+  await db.transaction(async (tx) => {
+    await businessService.ensure(tx, 'Atiende Demo');
+    const roleIds = await ensureBuiltInRoles(tx);
+    for (const account of DEMO_ACCOUNTS) {
+      if (await usersRepo.findByEmail(tx, account.email)) continue;
+      await createUser(tx, {
+        name: account.name,
+        email: account.email,
+        password: DEMO_PASSWORD,
+        roleIds: [roleIds[account.role]],
+        mfaEnabled: account.mfa,
+      });
+    }
+  });
+  const lines = DEMO_ACCOUNTS.map(
+    (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,
+  );
+  return `Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`;
+}

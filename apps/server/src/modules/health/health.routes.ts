@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { success } from '../../platform/http/envelope.js';
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/health', { config: { public: true } }, async (request, reply) => {
+    try {
+      await ctx.db.execute(sql`select 1`);
+      return success(request, { db: 'ok' }, { messageKey: 'health.ok' });
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({
+        statusResult: false,
+        status: 'ERROR',
+        code: 'UNAVAILABLE',
+        message: 'database unreachable',
+        result: { db: 'error' },
+      });
+    }
+  });
+}

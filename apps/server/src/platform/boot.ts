@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import { businessService } from '../modules/business/business.service.js';
+import { ensureBuiltInRoles } from '../modules/users/users.service.js';
+import type { Config } from './config.js';
+import { connectDatabase, type DatabaseHandle } from './db/client.js';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { type Jobs, startJobs } from './jobs.js';
+import { createMailer, type Mailer } from './mail.js';
+
+export interface Platform {
+  database: DatabaseHandle;
+  databaseUrl: string;
+  jobs: Jobs;
+  mailer: Mailer;
+  stop(): Promise<void>;
+}
+
+/** Database (embedded or DATABASE_URL) → migrations → base rows → jobs → mail. Stops in reverse order. */
+export async function startPlatform(config: Config, logger: Logger, options: { jobs?: boolean } = {}): Promise<Platform> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort, logger);
+    databaseUrl = embedded.url;
+  }
+  const database = connectDatabase(databaseUrl);
+  try {
+    await runMigrations(database.db);
+    await database.db.transaction(async (tx) => {
+      await businessService.ensure(tx);
+      await ensureBuiltInRoles(tx);
+    });
+  } catch (error) {
+    await database.close();
+    await embedded?.stop();
+    throw error;
+  }
+  const jobs = options.jobs === false ? noJobs : await startJobs(databaseUrl, logger);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  return {
+    database,
+    databaseUrl,
+    jobs,
+    mailer,
+    async stop() {
+      await jobs.stop();
+      mailer.close();
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+const noJobs: Jobs = {
+  async define() {},
+  async send() {
+    throw new Error('jobs are not started in this process');
+  },
+  async stop() {},
+};

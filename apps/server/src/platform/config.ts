@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+  SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Atiende <no-reply@atiende.local>'),
+  PUBLIC_URL: z.url().optional(),
+  DEMO_DATA: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  demoData: boolean;
+  logLevel: string;
+  embeddedPgPort: number;
+  bodyLimit: number;
+  rateLimits: { loginPerMinute: number; resetPerHour: number };
+}>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; any invalid value becomes one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const value = parsed.data;
+  const production = value.NODE_ENV === 'production';
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    redisUrl: value.REDIS_URL,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    // Demo data: on by default only with the embedded database; production never creates demo users.
+    demoData: production ? false : (value.DEMO_DATA ?? !value.DATABASE_URL),
+    logLevel: value.LOG_LEVEL,
+    embeddedPgPort: value.EMBEDDED_PG_PORT,
+    bodyLimit: value.BODY_LIMIT_BYTES,
+    rateLimits: { loginPerMinute: value.RATE_LIMIT_LOGIN_PER_MINUTE, resetPerHour: value.RATE_LIMIT_RESET_PER_HOUR },
+  };
+}

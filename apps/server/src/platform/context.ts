@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Jobs } from './jobs.js';
+import type { MailMessage } from './mail.js';
+import type { Realtime } from './realtime.js';
+
+/** What every module's service receives: the platform's real parts, built once at start-up. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  jobs: Jobs;
+  realtime: Realtime;
+  /** Queues a mail as a durable job (retried with backoff). */
+  sendMail(message: MailMessage): Promise<void>;
+}
+
+export const MAIL_QUEUE = 'mail.send';

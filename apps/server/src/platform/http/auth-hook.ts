@@ -1,0 +1,57 @@
+import { hasPermission, pickLocale } from '@atiende/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthContext } from '../../modules/auth/auth.service.js';
+import { errors } from './errors.js';
+import './route-config.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: import('@atiende/contracts').Locale;
+    auth: AuthContext | null;
+  }
+}
+
+export class UndeclaredAccessError extends Error {}
+
+/** Deny by default: a route must say it is public, needs only a session, or needs a permission. */
+export function assertRouteDeclaresAccess(route: RouteOptions): void {
+  const config = route.config as { public?: boolean; authenticated?: boolean; permission?: string } | undefined;
+  if (!config?.public && !config?.authenticated && !config?.permission) {
+    throw new UndeclaredAccessError(
+      `Route ${String(route.method)} ${route.url} declares no permission and is not marked public or authenticated`,
+    );
+  }
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw errors.unauthenticated();
+  return request.auth;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/**
+ * The one place that enforces access: sets the request locale, resolves the bearer token and checks the route's
+ * declared permission. Runs for API routes only (the SPA and static files are public).
+ */
+export function registerAuthHook(app: FastifyInstance, resolveToken: (token: string) => Promise<AuthContext | null>) {
+  app.decorateRequest('locale', 'es');
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) assertRouteDeclaresAccess(route);
+  });
+  app.addHook('onRequest', async (request) => {
+    request.locale = pickLocale(request.headers['x-locale'] as string | undefined);
+    const config = request.routeOptions.config as { public?: boolean; permission?: string; authenticated?: boolean };
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    request.auth = token ? await resolveToken(token) : null;
+    if (config.public) return;
+    if (!request.auth) throw errors.unauthenticated();
+    if (config.permission && !hasPermission(request.auth.permissions, config.permission)) throw errors.forbidden();
+  });
+}

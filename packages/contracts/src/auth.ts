@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+export const emailSchema = z
+  .email()
+  .max(254)
+  .transform((value) => value.trim().toLowerCase());
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().min(1).pipe(emailSchema),
+  password: z.string().min(1).max(LIMITS.passwordMaxLength),
+  verification_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The spec's newCode marker: asks the server to send a fresh verification code. */
+  newCode: z.boolean().optional(),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const checkCredentialsBodySchema = z.object({
+  email: z.string().trim().min(1).pipe(emailSchema),
+  password: z.string().min(1).max(LIMITS.passwordMaxLength),
+});
+
+export const passwordEmailBodySchema = z.object({
+  email: z.string().trim().min(1).pipe(emailSchema),
+});
+
+export const passwordSchema = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+
+export const passwordResetBodySchema = z
+  .object({
+    token: z.string().min(10).max(200),
+    email: z.string().trim().min(1).pipe(emailSchema),
+    password: passwordSchema,
+    password_confirmation: z.string().min(1).max(LIMITS.passwordMaxLength),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    params: { i18n: 'auth.passwordsDoNotMatch' },
+  });
+
+export interface SessionUser {
+  id: number;
+  nombre: string;
+  username: string;
+  email: string;
+  url_image: string | null;
+  mfa: boolean;
+  roles: { id: number; name: string }[];
+  nombre_roles: string[];
+  nombre_permisos: string[];
+  extension: string | null;
+}
+
+export interface LoginResult {
+  token: string;
+  sessionId: string;
+  user: SessionUser;
+  shash: string;
+  sstart: string;
+  ssip: string;
+  turn: null | { urls: string; username: string; credential: string };
+  webrtc: boolean;
+  advanced_search: 0 | 1;
+}

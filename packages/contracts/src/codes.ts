@@ -1,0 +1,34 @@
+/** Stable machine codes carried in the response envelope's `code` field. */
+export const CODES = {
+  OK: 'OK',
+  VERIFICATION_CODE_SENT: 'AUS007',
+  VERIFICATION_CODE_INVALID: 'AUE014',
+  INVALID_CREDENTIALS: 'AUE001',
+  USER_DISABLED: 'AUE002',
+  PASSWORD_RESET_SENT: 'LINK.PASSWORD_RESET.SENT',
+  PASSWORD_RESET_DONE: 'PASSWORD.RESET.DONE',
+  PASSWORD_RESET_INVALID: 'PASSWORD.RESET.INVALID',
+  LOGGED_OUT: 'AUS002',
+  LOGGED_IN: 'AUS001',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  VALIDATION: 'VALIDATION',
+  BAD_REQUEST: 'BAD_REQUEST',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  INTERNAL: 'INTERNAL',
+  MAINTENANCE: 'MAINTENANCE',
+} as const;
+export type Code = (typeof CODES)[keyof typeof CODES];
+
+export const LOCALES = ['es', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'es';
+export const LOCALE_HEADER = 'X-Locale';
+
+export function pickLocale(value: string | null | undefined): Locale {
+  const short = (value ?? '').trim().slice(0, 2).toLowerCase();
+  return (LOCALES as readonly string[]).includes(short) ? (short as Locale) : DEFAULT_LOCALE;
+}
