@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import type { Config } from './platform/config.js';
 import { type AppContext, MAIL_QUEUE } from './platform/context.js';
 import type { Database } from './platform/db/client.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await healthRoutes(api, ctx);
       await authRoutes(api, ctx, auth);
       await businessRoutes(api, ctx);
+      await permissionsRoutes(api);
     },
     { prefix: '/api/v2' },
   );

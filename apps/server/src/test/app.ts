@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { type BuiltApp, buildApp } from '../app.js';
+import { ensureBuiltInRoles } from '../modules/users/users.service.js';
+import { createUser } from '../modules/users/users.service.js';
+import { loadConfig } from '../platform/config.js';
+import { connectDatabase } from '../platform/db/client.js';
+import { startJobs } from '../platform/jobs.js';
+import { createLogger } from '../platform/logger.js';
+import { createMailer } from '../platform/mail.js';
+
+export interface TestApp extends BuiltApp {
+  outbox: string;
+  close(): Promise<void>;
+  url(): string;
+}
+
+/** The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; listen?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
+  const databaseUrl = inject('databaseUrl');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const logger = createLogger('silent');
+  const database = connectDatabase(databaseUrl, 5);
+  const jobs = await startJobs(databaseUrl, logger);
+  const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
+  const built = await buildApp({ config, db: database.db, logger, jobs, mailer });
+  if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
+  else await built.app.ready();
+  return {
+    ...built,
+    outbox: path.join(dataDir, 'mail'),
+    url() {
+      const address = built.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the test app is not listening');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      await built.app.close();
+      await jobs.stop();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+/** A user with a unique email on one of the built-in roles. */
+export async function buildUser(
+  app: BuiltApp,
+  options: { role?: 'admin' | 'super' | 'agent'; mfa?: boolean; password?: string; name?: string } = {},
+) {
+  const roles = await ensureBuiltInRoles(app.ctx.db);
+  sequence += 1;
+  const email = `user${Date.now()}${sequence}${Math.floor(Math.random() * 1e6)}@test.atiende`;
+  const password = options.password ?? 'Secreto.2026';
+  const id = await createUser(app.ctx.db, {
+    name: options.name ?? `Test User ${sequence}`,
+    email,
+    password,
+    roleIds: [roles[options.role ?? 'agent']],
+    mfaEnabled: options.mfa ?? false,
+  });
+  return { id, email, password };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, locale = 'es') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v2/login',
+    headers: { 'x-locale': locale },
+    payload: { email, password },
+  });
+  return { response, body: response.json() };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

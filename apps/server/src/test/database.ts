@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createLogger } from '../platform/logger.js';
+import { connectDatabase } from '../platform/db/client.js';
+import { startEmbeddedDatabase } from '../platform/db/embedded.js';
+import { runMigrations } from '../platform/db/migrate.js';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * A fresh, migrated database for one test run: on DATABASE_URL's server when set (CI's real PostgreSQL),
+ * otherwise on the embedded PostgreSQL kept in the system temp folder between runs.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  let serverUrl = process.env.DATABASE_URL;
+  let stopServer = async () => {};
+  if (!serverUrl) {
+    const embedded = await startEmbeddedDatabase(
+      path.join(os.tmpdir(), 'atiende-test-db'),
+      Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339),
+      createLogger('warn'),
+    );
+    serverUrl = embedded.url;
+    stopServer = embedded.stop;
+  }
+  const name = `atiende_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = withDatabase(serverUrl, name);
+  const handle = connectDatabase(url, 2);
+  await runMigrations(handle.db);
+  await handle.close();
+  return {
+    url,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      await stopServer();
+    },
+  };
+}
