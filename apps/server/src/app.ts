@@ -122,7 +122,18 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/v2/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/v2/',
+      wildcard: false,
+      index: false,
+      // Vite fingerprints everything under assets/: those files never change under the same name.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
     app.get('/', { config: { public: true } }, (_request, reply) => reply.redirect('/v2/'));
   } else {
     deps.logger.warn({ webDist: WEB_DIST }, 'the web app is not built; only the API is served');

@@ -1,8 +1,8 @@
 import { buildApp } from './app.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
+import { startPlatform } from './platform/boot.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
-import { startPlatform } from './platform/boot.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

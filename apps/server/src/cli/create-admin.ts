@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@atiende/contracts';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../modules/users/users.service.js';
+import { startPlatform } from '../platform/boot.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
-import { startPlatform } from '../platform/boot.js';
 
 const USAGE = 'Usage: npm run create-admin -- --email admin@example.com --password "a long password" [--name "Name"]';
 

@@ -17,7 +17,11 @@ export interface Platform {
 }
 
 /** Database (embedded or DATABASE_URL) → migrations → base rows → jobs → mail. Stops in reverse order. */
-export async function startPlatform(config: Config, logger: Logger, options: { jobs?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(
+  config: Config,
+  logger: Logger,
+  options: { jobs?: boolean } = {},
+): Promise<Platform> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

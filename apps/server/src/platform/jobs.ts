@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
 import { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 

@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app.js';
-import { ensureBuiltInRoles } from '../modules/users/users.service.js';
-import { createUser } from '../modules/users/users.service.js';
+import { createUser, ensureBuiltInRoles } from '../modules/users/users.service.js';
 import { loadConfig } from '../platform/config.js';
 import { connectDatabase } from '../platform/db/client.js';
 import { startJobs } from '../platform/jobs.js';
@@ -30,6 +29,8 @@ export async function createTestApp(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    // CI's second API pass sets REDIS_URL so realtime fans out through the Redis adapter.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
   const logger = createLogger('silent');

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createLogger } from '../platform/logger.js';
 import { connectDatabase } from '../platform/db/client.js';
 import { startEmbeddedDatabase } from '../platform/db/embedded.js';
 import { runMigrations } from '../platform/db/migrate.js';
+import { createLogger } from '../platform/logger.js';
 
 export interface TestDatabase {
   url: string;

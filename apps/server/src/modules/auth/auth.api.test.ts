@@ -50,14 +50,22 @@ describe('login', () => {
     );
     expect(body.result.user).toMatchObject({ email: user.email, nombre_roles: ['admin'] });
     expect(body.result.user).not.toHaveProperty('passwordHash');
-    const profile = await t.app.inject({ method: 'GET', url: '/api/v2/usuario/perfil', headers: bearer(body.result.token) });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/usuario/perfil',
+      headers: bearer(body.result.token),
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().result.nombre_permisos).toContain('editar-permisos-roles');
   });
 
   it('refuses a wrong password with 401 in Spanish by default and in English on request', async () => {
     const user = await buildUser(t);
-    const es = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email: user.email, password: 'nope' } });
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/login',
+      payload: { email: user.email, password: 'nope' },
+    });
     const en = await login(t.app, user.email, 'nope', 'en');
     expect(es.statusCode).toBe(401);
     expect(es.json()).toMatchObject({ statusResult: false, status: 'ERROR', code: CODES.INVALID_CREDENTIALS });
@@ -84,7 +92,11 @@ describe('login', () => {
     const invalid = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email: 'not-an-email' } });
     expect(invalid.statusCode).toBe(422);
     const body = invalid.json();
-    expect(body).toMatchObject({ statusResult: false, code: CODES.VALIDATION, message: 'Los datos enviados no son válidos' });
+    expect(body).toMatchObject({
+      statusResult: false,
+      code: CODES.VALIDATION,
+      message: 'Los datos enviados no son válidos',
+    });
     const fields = body.result.fields.map((field: { field: string }) => field.field);
     expect(fields).toEqual(expect.arrayContaining(['email', 'password']));
     const invalidEn = await t.app.inject({
@@ -104,7 +116,11 @@ describe('login', () => {
       await usersRepo.setEnabled(tx, user.id, false);
       (await t.auth.endAllSessions(tx, user.id, 'disabled'))();
     });
-    const profile = await t.app.inject({ method: 'GET', url: '/api/v2/usuario/perfil', headers: bearer(body.result.token) });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/usuario/perfil',
+      headers: bearer(body.result.token),
+    });
     expect(profile.statusCode).toBe(401);
     const again = await login(t.app, user.email, user.password);
     expect(again.response.statusCode).toBe(403);
@@ -120,7 +136,10 @@ describe('login', () => {
     expect(statuses.slice(0, 8).every((status) => status === 401)).toBe(true);
     const limited = await login(t.app, user.email, user.password, 'en');
     expect(limited.response.statusCode).toBe(429);
-    expect(limited.body).toMatchObject({ code: CODES.RATE_LIMITED, message: 'Too many attempts; wait a moment and try again' });
+    expect(limited.body).toMatchObject({
+      code: CODES.RATE_LIMITED,
+      message: 'Too many attempts; wait a moment and try again',
+    });
     // Another account from the same address is not locked out.
     const other = await buildUser(t);
     expect((await login(t.app, other.email, other.password)).response.statusCode).toBe(200);
@@ -192,7 +211,11 @@ describe('sessions', () => {
     const logout = await t.app.inject({ method: 'POST', url: '/api/v2/logout', headers: bearer(body.result.token) });
     expect(logout.statusCode).toBe(200);
     expect(logout.json().code).toBe(CODES.LOGGED_OUT);
-    const after = await t.app.inject({ method: 'GET', url: '/api/v2/usuario/perfil', headers: bearer(body.result.token) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/usuario/perfil',
+      headers: bearer(body.result.token),
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -241,14 +264,23 @@ describe('password reset', () => {
     const user = await buildUser(t);
     const session = (await login(t.app, user.email, user.password)).body.result;
     const since = Date.now() - 1;
-    const request = await t.app.inject({ method: 'POST', url: '/api/v2/password/email', payload: { email: user.email } });
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/password/email',
+      payload: { email: user.email },
+    });
     expect(request.statusCode).toBe(200);
     expect(request.json().code).toBe(CODES.PASSWORD_RESET_SENT);
     const link = resetLinkIn(await waitForMail(t.outbox, user.email, { since }));
     const token = new URL(link).pathname.split('/').pop() ?? '';
     expect(new URL(link).searchParams.get('email')).toBe(user.email);
 
-    const payload = { token, email: user.email, password: 'Nueva.Clave.2026', password_confirmation: 'Nueva.Clave.2026' };
+    const payload = {
+      token,
+      email: user.email,
+      password: 'Nueva.Clave.2026',
+      password_confirmation: 'Nueva.Clave.2026',
+    };
     const reset = await t.app.inject({ method: 'POST', url: '/api/v2/password/reset', payload });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().code).toBe(CODES.PASSWORD_RESET_DONE);
@@ -276,7 +308,12 @@ describe('password reset', () => {
   it('refuses a mismatched confirmation with a field message, in both languages', async () => {
     const payload = { token: 'x'.repeat(43), email: 'a@b.co', password: 'Abcdefgh1', password_confirmation: 'other' };
     const es = await t.app.inject({ method: 'POST', url: '/api/v2/password/reset', payload });
-    const en = await t.app.inject({ method: 'POST', url: '/api/v2/password/reset', headers: { 'x-locale': 'en' }, payload });
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/password/reset',
+      headers: { 'x-locale': 'en' },
+      payload,
+    });
     expect(es.statusCode).toBe(422);
     expect(es.json().result.fields).toContainEqual({
       field: 'password_confirmation',
@@ -293,7 +330,9 @@ describe('password reset', () => {
     const since = Date.now() - 1;
     await t.app.inject({ method: 'POST', url: '/api/v2/password/email', payload: { email: user.email } });
     const token = new URL(resetLinkIn(await waitForMail(t.outbox, user.email, { since }))).pathname.split('/').pop();
-    await t.ctx.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute' where user_id = ${user.id}`);
+    await t.ctx.db.execute(
+      sql`update password_resets set expires_at = now() - interval '1 minute' where user_id = ${user.id}`,
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v2/password/reset',

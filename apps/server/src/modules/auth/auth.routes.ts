@@ -8,9 +8,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { requireAuth } from '../../platform/http/auth-hook.js';
 import { translate } from '../../platform/i18n/messages.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 

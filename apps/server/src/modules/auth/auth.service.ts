@@ -158,7 +158,7 @@ export function createAuthService(ctx: AppContext) {
     async resolveToken(token: string): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
       const row = await authRepo.findActiveSession(db, sha256(token));
-      if (!row || !row.enabled) return null;
+      if (!row?.enabled) return null;
       return {
         userId: row.userId,
         sessionId: row.sessionId,
@@ -184,7 +184,7 @@ export function createAuthService(ctx: AppContext) {
     async requestPasswordReset(email: string, client: ClientInfo): Promise<void> {
       const user = await usersRepo.findByEmail(db, email);
       // The same answer for unknown and disabled accounts: the endpoint must not reveal who is registered.
-      if (!user || !user.enabled) return;
+      if (!user?.enabled) return;
       const token = randomToken();
       await authRepo.insertPasswordReset(db, {
         userId: user.id,

@@ -16,7 +16,11 @@ describe('permissions', () => {
   it('an administrator reads the permission catalogue', async () => {
     const admin = await buildUser(t, { role: 'admin' });
     const { body } = await login(t.app, admin.email, admin.password);
-    const response = await t.app.inject({ method: 'GET', url: '/api/v2/permissions', headers: bearer(body.result.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/permissions',
+      headers: bearer(body.result.token),
+    });
     expect(response.statusCode).toBe(200);
     const listed = response.json().result.flatMap((group: { permissions: string[] }) => group.permissions);
     expect(listed.sort()).toEqual([...ALL_PERMISSIONS].sort());
@@ -58,6 +62,8 @@ describe('permissions', () => {
       await app.ready();
     })();
     await expect(building).rejects.toThrow(/declares no permission/);
-    expect(() => assertRouteDeclaresAccess({ method: 'GET', url: '/x', config: { public: true } } as never)).not.toThrow();
+    expect(() =>
+      assertRouteDeclaresAccess({ method: 'GET', url: '/x', config: { public: true } } as never),
+    ).not.toThrow();
   });
 });

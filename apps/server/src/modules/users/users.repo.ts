@@ -94,7 +94,10 @@ export const usersRepo = {
 
   async findRolesByName(db: Executor, names: readonly string[]) {
     if (names.length === 0) return [];
-    return db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...names]));
+    return db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(inArray(roles.name, [...names]));
   },
 
   /** Inserts the role unless one with that name exists; returns its id and whether it was created now. */

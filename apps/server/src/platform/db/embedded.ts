@@ -136,7 +136,11 @@ async function clearLeftoverPostmaster(clusterDir: string, logger: Logger): Prom
 async function run(command: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    const child = spawn(command, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(command, args, {
+      ...user,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     child.stdout.on('data', (chunk) => {
       output += chunk;
     });
@@ -148,7 +152,11 @@ async function run(command: string, args: string[], user: { uid: number; gid: nu
   });
 }
 
-async function initialiseCluster(binaries: Binaries, clusterDir: string, user: { uid: number; gid: number } | undefined) {
+async function initialiseCluster(
+  binaries: Binaries,
+  clusterDir: string,
+  user: { uid: number; gid: number } | undefined,
+) {
   fs.rmSync(clusterDir, { recursive: true, force: true });
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   if (user) fs.chownSync(clusterDir, user.uid, user.gid);

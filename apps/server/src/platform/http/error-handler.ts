@@ -36,7 +36,10 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; key: Mess
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: CODES.BAD_REQUEST, key: 'errors.badRequest' },
 };
 
-export function registerErrorHandling(app: FastifyInstance, onRouteNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  onRouteNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -1,0 +1,24 @@
+// Starts the built app for the browser tests on a fresh embedded database with demo data.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = path.join(root, '.test-data', 'e2e');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+delete process.env.SMTP_URL;
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  PORT: process.env.E2E_PORT ?? '3210',
+  EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
+  DATA_DIR: dataDir,
+  DEMO_DATA: '1',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3210'}`,
+  RATE_LIMIT_LOGIN_PER_MINUTE: '500',
+  RATE_LIMIT_RESET_PER_HOUR: '100',
+});
+await import('../../apps/server/dist/main.js');

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// The whole test suite, as the README and CI run it: typecheck, lint, unit, API (real PostgreSQL) and end-to-end
+// tests in Chromium. Prints one closing line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const resultsDir = path.join(root, '.test-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+const only = process.argv.slice(2);
+const wants = (step) => only.length === 0 || only.includes(step);
+
+function run(title, command, args, env = {}) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    process.stdout.write('\n▶ Installing Debian’s chromium package for the browser tests\n');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  process.stderr.write(
+    '\nThe browser tests need Chromium: install Debian’s package with `sudo apt-get install chromium` ' +
+      '(or set CHROMIUM_PATH to a Chromium binary).\n',
+  );
+  process.exit(1);
+}
+
+function vitestCounts(file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+function playwrightCounts(file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
+
+const steps = [];
+let passed = 0;
+let failed = 0;
+/** A step counts as its tests; a step that failed without a failing test (crash, lint) counts as one failure. */
+const record = (name, ok, counts = { passed: ok ? 1 : 0, failed: 0 }) => {
+  steps.push(`${ok ? '✔' : '✘'} ${name}`);
+  passed += counts.passed;
+  failed += counts.failed > 0 ? counts.failed : ok ? 0 : 1;
+};
+
+const chromium = wants('e2e') ? ensureChromium() : null;
+if (wants('typecheck'))
+  record('typecheck', run('Typecheck', 'npx', ['tsc', '-b', 'packages/contracts', 'apps/server', 'apps/web', 'e2e']));
+if (wants('lint')) record('lint', run('Lint', 'npx', ['biome', 'check', '.']));
+for (const project of ['unit', 'web', 'api']) {
+  if (!wants(project)) continue;
+  const output = path.join(resultsDir, `${project}.json`);
+  const ok = run(`Vitest: ${project}`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
+  record(`${project} tests`, ok, vitestCounts(output));
+}
+if (wants('e2e')) {
+  const built = run('Build (server and web) for the browser tests', 'npm', ['run', 'build']);
+  record('build', built);
+  if (built) {
+    const output = path.join(resultsDir, 'e2e.json');
+    const ok = run(
+      'Playwright: end-to-end in Chromium',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      },
+    );
+    record('e2e tests', ok, playwrightCounts(output));
+  }
+}
+
+process.stdout.write(`\n${steps.join('\n')}\n\n${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);
