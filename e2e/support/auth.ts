@@ -3,8 +3,8 @@ import { verificationCodeIn, waitForMail } from '../../apps/server/src/test/mail
 import { E2E_OUTBOX } from './env.js';
 
 export async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByTestId('login-email').locator('input').fill(email);
-  await page.getByTestId('login-password').locator('input').fill(password);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
 

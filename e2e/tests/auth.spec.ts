@@ -24,7 +24,7 @@ test('an MFA user enters the code sent by mail', async ({ page }) => {
   await page.goto('/v2/login');
   const since = Date.now() - 1;
   await fillCredentials(page, user.email, user.password);
-  const codeField = page.getByTestId('login-code').locator('input');
+  const codeField = page.getByTestId('login-code');
   await expect(codeField).toBeVisible();
   await expect(codeField).toHaveAttribute('type', 'password');
   await expect(page.getByTestId('login-email')).toBeHidden();
@@ -39,7 +39,7 @@ test('a wrong MFA code keeps the code step and a new code can be requested', asy
   const user = await buildUser({ mfa: true });
   await page.goto('/v2/login');
   await fillCredentials(page, user.email, user.password);
-  const codeField = page.getByTestId('login-code').locator('input');
+  const codeField = page.getByTestId('login-code');
   await expect(codeField).toBeVisible();
   await codeField.fill('000000');
   await page.getByTestId('login-submit').click();
@@ -56,21 +56,22 @@ test('a wrong MFA code keeps the code step and a new code can be requested', asy
 test('forgot password: the link in the mail resets the password', async ({ page }) => {
   const user = await buildUser();
   await page.goto('/v2/login');
-  await page.getByRole('link', { name: /olvid/i }).click();
+  await page.getByTestId('login-forgot-link').click();
   await expect(page).toHaveURL(/\/v2\/forgot-password/);
   const since = Date.now() - 1;
-  await page.getByRole('textbox').first().fill(user.email);
-  await page.getByRole('button', { name: /enviar/i }).click();
+  await page.getByTestId('forgot-email').fill(user.email);
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
   await expect(page.getByText(/enviamos un enlace/i)).toBeVisible();
 
   const link = resetLinkIn(await waitForMail(E2E_OUTBOX, user.email, { since }));
   await page.goto(link);
   await expect(page).toHaveURL(/\/v2\/reset-password\//);
+  await expect(page.getByTestId('reset-email')).toHaveValue(user.email);
   const newPassword = 'Recuperada.2026';
-  const passwords = page.locator('input[type="password"]');
-  await passwords.nth(0).fill(newPassword);
-  await passwords.nth(1).fill(newPassword);
-  await page.getByRole('button', { name: /restablecer|guardar|cambiar/i }).click();
+  await page.getByTestId('reset-password').fill(newPassword);
+  await page.getByTestId('reset-password-confirmation').fill(newPassword);
+  await page.getByTestId('reset-submit').click();
   await expect(page).toHaveURL(/\/v2\/login/);
 
   await signIn(page, user.email, newPassword);

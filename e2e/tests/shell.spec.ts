@@ -29,6 +29,7 @@ test('the agent’s menu is smaller than the administrator’s, and a forbidden 
 
   await agent.goto('/v2/app/users');
   await expect(agent).toHaveURL(/\/v2\/app\/forbidden$/);
+  await expect(agent.getByTestId('page-forbidden')).toBeVisible();
   await expect(agent.getByText(/permisos insuficientes/i).first()).toBeVisible();
   await adminContext.close();
   await agentContext.close();
@@ -38,7 +39,7 @@ test('switching to English changes the interface and the X-Locale header', async
   await signIn(page, 'supervisor@atiende.test', DEMO_PASSWORD);
   await expect(page.getByTestId('sidebar').getByText('Clientes').first()).toBeVisible();
   await page.getByTestId('header-language').click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByTestId('language-option-en').click();
   await expect(page.getByTestId('sidebar').getByText('Customers').first()).toBeVisible();
   const request = page.waitForRequest((candidate) => candidate.url().includes('/api/v2/'));
   await page.reload();

@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     deps.mailer.send(message),
   );
 
-  registerAuthHook(app, auth.resolveToken);
+  registerAuthHook(app, auth);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -11,6 +11,8 @@ export const CODES = {
   LOGGED_OUT: 'AUS002',
   LOGGED_IN: 'AUS001',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** 401 for a token whose session was ended by a newer login of the same user. */
+  SESSION_REPLACED: 'SESSION_REPLACED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   VALIDATION: 'VALIDATION',

@@ -233,6 +233,7 @@ describe('sessions', () => {
 
     const old = await t.app.inject({ method: 'GET', url: '/api/v2/usuario/perfil', headers: bearer(first.token) });
     expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe(CODES.SESSION_REPLACED);
     const current = await t.app.inject({ method: 'GET', url: '/api/v2/usuario/perfil', headers: bearer(second.token) });
     expect(current.statusCode).toBe(200);
     socket.close();

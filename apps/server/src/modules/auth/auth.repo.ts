@@ -68,6 +68,16 @@ export const authRepo = {
     };
   },
 
+  /** Why a token's session ended (null when the token is unknown or still active). */
+  async revocationReason(db: Executor, tokenHash: string): Promise<string | null> {
+    const [row] = await db
+      .select({ reason: sessions.revokedReason })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    return row?.reason ?? null;
+  },
+
   async replaceVerificationCode(db: Executor, userId: number, codeHash: string, expiresAt: Date): Promise<void> {
     await db
       .update(verificationCodes)

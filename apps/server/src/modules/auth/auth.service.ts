@@ -168,6 +168,14 @@ export function createAuthService(ctx: AppContext) {
       };
     },
 
+    /** Only on the refusal path: tells a session replaced by a newer login apart from any other bad token. */
+    async rejectionFor(token: string): Promise<AppError> {
+      const reason = token.length <= 200 ? await authRepo.revocationReason(db, sha256(token)) : null;
+      return reason === 'new-login'
+        ? new AppError(401, CODES.SESSION_REPLACED, 'auth.sessionReplaced')
+        : errors.unauthenticated();
+    },
+
     async profile(auth: AuthContext): Promise<SessionUser> {
       const profile = await usersRepo.loadProfile(db, auth.userId);
       if (!profile) throw errors.unauthenticated();

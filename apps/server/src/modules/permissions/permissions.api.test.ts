@@ -51,7 +51,7 @@ describe('permissions', () => {
 
   it('a route that declares no permission and is not public stops the app from building', async () => {
     const app = Fastify();
-    registerAuthHook(app, async () => null);
+    registerAuthHook(app, { resolveToken: async () => null, rejectionFor: async () => new Error('no') });
     const building = (async () => {
       await app.register(
         async (api) => {

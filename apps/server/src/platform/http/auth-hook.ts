@@ -38,7 +38,12 @@ function bearerToken(request: FastifyRequest): string | null {
  * The one place that enforces access: sets the request locale, resolves the bearer token and checks the route's
  * declared permission. Runs for API routes only (the SPA and static files are public).
  */
-export function registerAuthHook(app: FastifyInstance, resolveToken: (token: string) => Promise<AuthContext | null>) {
+export interface TokenResolver {
+  resolveToken(token: string): Promise<AuthContext | null>;
+  rejectionFor(token: string): Promise<Error>;
+}
+
+export function registerAuthHook(app: FastifyInstance, tokens: TokenResolver) {
   app.decorateRequest('locale', 'es');
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
@@ -49,9 +54,9 @@ export function registerAuthHook(app: FastifyInstance, resolveToken: (token: str
     const config = request.routeOptions.config as { public?: boolean; permission?: string; authenticated?: boolean };
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = bearerToken(request);
-    request.auth = token ? await resolveToken(token) : null;
+    request.auth = token ? await tokens.resolveToken(token) : null;
     if (config.public) return;
-    if (!request.auth) throw errors.unauthenticated();
+    if (!request.auth) throw token ? await tokens.rejectionFor(token) : errors.unauthenticated();
     if (config.permission && !hasPermission(request.auth.permissions, config.permission)) throw errors.forbidden();
   });
 }

@@ -12,6 +12,8 @@ const es = {
   'auth.codeInvalid': 'El código de verificación no es válido o ha expirado; solicite uno nuevo si es necesario',
   'auth.unauthenticated': 'Su sesión no es válida o ha terminado; inicie sesión de nuevo',
   'auth.credentialsValid': 'Credenciales verificadas',
+  'auth.sessionReplaced':
+    'Se detectaron varias sesiones: su usuario inició sesión en otro lugar y esta sesión se cerró',
   'auth.resetSent': 'Si el correo está registrado, enviamos un enlace para restablecer la contraseña',
   'auth.resetDone': 'Su contraseña fue actualizada; ya puede iniciar sesión',
   'auth.resetInvalid': 'El enlace para restablecer la contraseña no es válido o ha expirado',
@@ -47,6 +49,7 @@ const en: Record<MessageKey, string> = {
   'auth.codeInvalid': 'The verification code is not valid or has expired; request a new one if needed',
   'auth.unauthenticated': 'Your session is not valid or has ended; sign in again',
   'auth.credentialsValid': 'Credentials verified',
+  'auth.sessionReplaced': 'Multiple sessions detected: your user signed in elsewhere and this session was closed',
   'auth.resetSent': 'If the email is registered, we sent a link to reset the password',
   'auth.resetDone': 'Your password was updated; you can sign in now',
   'auth.resetInvalid': 'The password reset link is not valid or has expired',

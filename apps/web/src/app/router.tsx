@@ -1,0 +1,70 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from '../ui/PageLoader';
+import { RequireAuth, RequirePermission, SessionGate } from './guards';
+import { PLANNED_ROUTES } from './routeTable';
+
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy accepts components with any props.
+function page<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AppLayout = page(() => import('./layout/AppLayout'), 'AppLayout');
+const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const LockscreenPage = page(() => import('../features/auth/LockscreenPage'), 'LockscreenPage');
+const AuthenticatingPage = page(() => import('../features/auth/AuthenticatingPage'), 'AuthenticatingPage');
+const MaintenancePage = page(() => import('../features/pages/MaintenancePage'), 'MaintenancePage');
+const StartPage = page(() => import('../features/pages/StartPage'), 'StartPage');
+const NotFoundPage = page(() => import('../features/pages/NotFoundPage'), 'NotFoundPage');
+const ForbiddenPage = page(() => import('../features/pages/ForbiddenPage'), 'ForbiddenPage');
+const ErrorPage = page(() => import('../features/pages/ErrorPage'), 'ErrorPage');
+const ComingSoonPage = page(() => import('../features/pages/ComingSoonPage'), 'ComingSoonPage');
+const AppFallbackPage = page(() => import('../features/pages/AppFallbackPage'), 'AppFallbackPage');
+const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+
+const suspended = (node: ReactNode, fullScreen = false) => (
+  <Suspense fallback={<PageLoader fullScreen={fullScreen} />}>{node}</Suspense>
+);
+
+const publicPage = (node: ReactNode) => suspended(node, true);
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <SessionGate /> },
+  { path: '/login', element: publicPage(<LoginPage />) },
+  { path: '/forgot-password', element: publicPage(<ForgotPasswordPage />) },
+  { path: '/reset-password/:token', element: publicPage(<ResetPasswordPage />) },
+  { path: '/maintenance', element: publicPage(<MaintenancePage />) },
+  { path: '/lockscreen', element: publicPage(<LockscreenPage />) },
+  { path: '/authenticating', element: publicPage(<AuthenticatingPage />) },
+  {
+    path: '/app',
+    element: <RequireAuth>{suspended(<AppLayout />, true)}</RequireAuth>,
+    errorElement: publicPage(<ErrorPage fullScreen />),
+    children: [
+      { index: true, element: suspended(<StartPage />) },
+      { path: 'forbidden', element: suspended(<ForbiddenPage />) },
+      { path: 'pages/error', element: suspended(<ErrorPage />) },
+      { path: 'pages/not-found', element: suspended(<NotFoundPage />) },
+      { path: 'page-list', element: suspended(<ComingSoonPage module="pageList" />) },
+      {
+        path: 'profile',
+        element: <RequirePermission permission="ver-usuario">{suspended(<ProfilePage />)}</RequirePermission>,
+      },
+      ...PLANNED_ROUTES.map<RouteObject>((route) => ({
+        path: route.path,
+        element: (
+          <RequirePermission permission={route.permission}>
+            {suspended(<ComingSoonPage module={route.module} />)}
+          </RequirePermission>
+        ),
+      })),
+      // Business integrations (/app/{ruta}) or the 404 page.
+      { path: '*', element: suspended(<AppFallbackPage />) },
+    ],
+  },
+  { path: '*', element: publicPage(<NotFoundPage fullScreen />) },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/v2' });

@@ -1,0 +1,120 @@
+import { CODES, LIMITS } from '@atiende/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { api, fieldErrors } from '../../api/client';
+import { useSnackbar } from '../../ui/SnackbarProvider';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+
+type Field = 'email' | 'password' | 'password_confirmation' | 'token';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const notify = useSnackbar();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const validate = () => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!email.trim()) found.email = t('validation.required');
+    if (!password) found.password = t('validation.required');
+    else if (password.length < LIMITS.passwordMinLength)
+      found.password = t('validation.minLength', { count: LIMITS.passwordMinLength });
+    if (!confirmation) found.password_confirmation = t('validation.required');
+    else if (confirmation !== password) found.password_confirmation = t('validation.passwordsDoNotMatch');
+    return found;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const answer = await api.post('password/reset', {
+      token,
+      email,
+      password,
+      password_confirmation: confirmation,
+    });
+    setBusy(false);
+    if (answer.httpStatus === 200 && answer.code === CODES.PASSWORD_RESET_DONE) {
+      notify(answer.message || t('auth.reset.done'), 'success');
+      navigate('/login', { replace: true });
+      return;
+    }
+    const fields = fieldErrors(answer) as Partial<Record<Field, string>>;
+    setErrors(fields);
+    notify(fields.token ?? (answer.message || t('errors.unexpected')), 'error');
+  };
+
+  return (
+    <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} busy={busy}>
+      <Box component="form" noValidate onSubmit={onSubmit} data-testid="reset-form">
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(errors.email)}
+          helperText={errors.email ?? ' '}
+          disabled={busy}
+          slotProps={{ htmlInput: { 'data-testid': 'reset-email', maxLength: 254 } }}
+        />
+        <PasswordField
+          testId="reset-password"
+          label={t('auth.reset.newPassword')}
+          autoComplete="new-password"
+          autoFocus
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? t('validation.minLength', { count: LIMITS.passwordMinLength })}
+          disabled={busy}
+        />
+        <PasswordField
+          testId="reset-password-confirmation"
+          label={t('auth.reset.confirmPassword')}
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={Boolean(errors.password_confirmation)}
+          helperText={errors.password_confirmation ?? ' '}
+          disabled={busy}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={busy}
+          data-testid="reset-submit"
+          sx={{ mt: 1 }}
+        >
+          {t('auth.reset.submit')}
+        </Button>
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Link component={RouterLink} to="/login" variant="body2" data-testid="reset-back-link">
+            {t('auth.backToLogin')}
+          </Link>
+        </Box>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from './api/client';
+import { AppProviders, queryClient } from './app/providers';
+import { router } from './app/router';
+import { clearSession } from './app/session';
+import { currentAppPath, emitSessionReplaced, SESSION_REPLACED_CODE } from './app/sessionEvents';
+
+// A 401 on an authenticated call means the session was revoked.
+setUnauthorizedHandler(({ code }) => {
+  if (code === SESSION_REPLACED_CODE && emitSessionReplaced()) return;
+  const next = currentAppPath();
+  clearSession();
+  queryClient.removeQueries({ queryKey: ['usuario'] });
+  void router.navigate(next.startsWith('/app') ? `/login?next=${encodeURIComponent(next)}` : '/login', {
+    replace: true,
+  });
+});
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
