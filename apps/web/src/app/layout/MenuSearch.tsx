@@ -20,7 +20,7 @@ const normalize = (value: string) =>
     .trim();
 
 /** Matches by name; labels starting with the query first, then a word starting with it, then any substring. */
-function rank(entries: readonly SearchEntry[], query: string): SearchEntry[] {
+export function rankMenuEntries(entries: readonly SearchEntry[], query: string): SearchEntry[] {
   const score = (label: string) => {
     const value = normalize(label);
     if (value.startsWith(query)) return 0;
@@ -62,12 +62,12 @@ export function MenuSearch({ entries, onNavigate }: { entries: SearchEntry[]; on
       filterOptions={(options, state) => {
         const query = normalize(state.inputValue);
         if (!query) return [];
-        return rank(options, query).slice(0, LIMITS.menuSuggestionsMax);
+        return rankMenuEntries(options, query).slice(0, LIMITS.menuSuggestionsMax);
       }}
       onChange={(_e, value) => {
         if (typeof value === 'string') {
           const query = normalize(value);
-          go(rank(entries, query)[0] ?? null);
+          go(rankMenuEntries(entries, query)[0] ?? null);
         } else go(value);
       }}
       isOptionEqualToValue={(a, b) => typeof a !== 'string' && typeof b !== 'string' && a.path === b.path}
