@@ -76,3 +76,22 @@ test('a second login in another browser closes the first session after the dialo
   await firstContext.close();
   await secondContext.close();
 });
+
+test('an idle session shows the inactivity dialog: DO NOT CLOSE keeps it, waiting closes it', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'supervisor@atiende.test', DEMO_PASSWORD);
+  // The business timeout is hours long; the test shortens it through the documented override.
+  await page.evaluate(() => localStorage.setItem('inactivityTimeoutMsOverride', '3000'));
+  await page.reload();
+  await expect(page.getByTestId('header-user-menu')).toBeVisible();
+
+  await page.clock.fastForward(5_000);
+  await expect(page.getByTestId('inactivity-dialog')).toBeVisible();
+  await page.getByTestId('inactivity-keep').click();
+  await expect(page.getByTestId('inactivity-dialog')).toBeHidden();
+
+  await page.clock.fastForward(5_000);
+  await expect(page.getByTestId('inactivity-dialog')).toBeVisible();
+  await page.clock.fastForward(31_000);
+  await expect(page).toHaveURL(/\/v2\/login/);
+});

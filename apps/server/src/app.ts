@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
+        // Installations on a LAN address are served over plain HTTP: do not force https for our own assets.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -105,7 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   registerErrorHandling(app, (request, reply) => {
     const url = request.raw.url ?? '';
     // History fallback: any /v2 path that is not a file is a client-side route of the SPA.
-    if (hasWeb && request.method === 'GET' && (url === '/v2' || url.startsWith('/v2/'))) {
+    const readsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && readsPage && (url === '/v2' || url.startsWith('/v2/'))) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendRouteNotFound(request, reply);
