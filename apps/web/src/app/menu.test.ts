@@ -8,7 +8,8 @@ import { MENU, visibleMenu } from './menu';
 import { startSession } from './session';
 
 const canFor = (granted: readonly string[]) => (required: string | undefined) => hasPermission(granted, required);
-const paths = (sections: ReturnType<typeof visibleMenu>) => sections.flatMap((s) => s.items.map((i) => i.path ?? i.key));
+const paths = (sections: ReturnType<typeof visibleMenu>) =>
+  sections.flatMap((s) => s.items.map((i) => i.path ?? i.key));
 
 describe('menu', () => {
   it('shows an agent fewer items than an administrator, and nothing the agent may not open', () => {
@@ -29,7 +30,14 @@ describe('menu', () => {
   });
 
   it('adds an integration only for users holding one of its roles', () => {
-    const integration = { id: 7, nombre: 'CRM', icono: 'web', ruta: 'crm', url: 'https://crm.example', roles: ['super'] };
+    const integration = {
+      id: 7,
+      nombre: 'CRM',
+      icono: 'web',
+      ruta: 'crm',
+      url: 'https://crm.example',
+      roles: ['super'],
+    };
     const forSuper = paths(visibleMenu(canFor([]), [integration], ['super']));
     const forAgent = paths(visibleMenu(canFor([]), [integration], ['agent']));
     expect(forSuper).toContain('/app/crm');
