@@ -2,17 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
+import { createBusinessService } from './modules/business/business.service.js';
+import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.js';
+import { createCataloguesService } from './modules/catalogues/catalogues.service.js';
+import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
+import { createCredentialsService } from './modules/credentials/credentials.service.js';
+import { docsRoutes } from './modules/docs/docs.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { createRolesService } from './modules/roles/roles.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import type { Config } from './platform/config.js';
 import { type AppContext, MAIL_QUEUE } from './platform/context.js';
 import type { Database } from './platform/db/client.js';
@@ -21,6 +33,7 @@ import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from
 import type { Jobs } from './platform/jobs.js';
 import type { Mailer, MailMessage } from './platform/mail.js';
 import { attachRealtime } from './platform/realtime.js';
+import { createStorage } from './platform/storage.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -69,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     logger: deps.logger,
     jobs: deps.jobs,
     realtime,
+    storage: createStorage(deps.config.dataDir),
     sendMail: (message: MailMessage) => deps.jobs.send(MAIL_QUEUE, message),
   };
   const auth = createAuthService(ctx);
@@ -101,6 +115,32 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  // OAuth clients post their credentials as an HTML form (application/x-www-form-urlencoded).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Atiende API',
+        version: '2',
+        description:
+          'Every answer is the envelope {statusResult, status, code, message, result}. Authenticate with ' +
+          '`Authorization: Bearer <token>`: a login token, or an integration token from POST /api/v2/oauth/token ' +
+          '(client credentials; scope `api` = the permissions of the credential’s role).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const users = createUsersService(ctx, auth);
+  const roles = createRolesService(ctx);
+  const business = createBusinessService(ctx);
+  const catalogues = createCataloguesService(ctx);
+  const credentials = createCredentialsService(ctx, auth);
 
   const webIndex = path.join(WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
@@ -118,8 +158,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     async (api) => {
       await healthRoutes(api, ctx);
       await authRoutes(api, ctx, auth);
-      await businessRoutes(api, ctx);
-      await permissionsRoutes(api);
+      await businessRoutes(api, ctx, business);
+      await usersRoutes(api, users);
+      await rolesRoutes(api, roles);
+      await cataloguesRoutes(api, catalogues);
+      await credentialsRoutes(api, credentials);
+      await filesRoutes(api, ctx);
+      await docsRoutes(api);
     },
     { prefix: '/api/v2' },
   );

@@ -40,7 +40,7 @@ export const passwordResetBodySchema = z
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],
-    params: { i18n: 'auth.passwordsDoNotMatch' },
+    message: 'i18n:auth.passwordsDoNotMatch',
   });
 
 export interface SessionUser {

@@ -1,4 +1,5 @@
-import type { ThemeColor } from './constants.js';
+import { z } from 'zod';
+import { THEME_COLORS, type ThemeColor } from './constants.js';
 
 export interface BusinessIntegration {
   id: number;
@@ -24,8 +25,88 @@ export interface BusinessConfiguration {
 export interface Business {
   id: number;
   nombre: string;
+  identificationType: string | null;
+  identificationNumber: string | null;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
   logo: string | null;
   theme: ThemeColor;
   integraciones: BusinessIntegration[];
   configuracion: BusinessConfiguration;
 }
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Integration routes live under /app/{ruta}: a lowercase slug that cannot shadow a built-in page. */
+export const integrationSchema = z.object({
+  id: z.number().int().positive().optional(),
+  nombre: z.string().trim().min(1).max(80),
+  icono: z.string().trim().min(1).max(40),
+  ruta: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, { message: 'i18n:business.integrationRoute' }),
+  url: z.url({ protocol: /^https?$/ }).max(500),
+  roles: z.array(z.string().min(1).max(60)).min(1).max(20),
+});
+
+export const updateBusinessBodySchema = z.object({
+  nombre: z.string().trim().min(2).max(200),
+  identificationType: text(40),
+  identificationNumber: text(60),
+  address: text(300),
+  city: text(120),
+  phone: text(40),
+  contactName: text(200),
+  contactPhone: text(40),
+  contactEmail: z
+    .email()
+    .max(254)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  theme: z.enum(THEME_COLORS),
+  integraciones: z.array(integrationSchema).max(30),
+  configuracion: z.object({
+    sound_notifications: z.boolean(),
+    internal_chat: z.boolean(),
+    navbar_logo_display: z.boolean(),
+    navbar_logo_size: z.number().int().min(16).max(120),
+    webrtc_enabled: z.boolean(),
+    janus_enabled: z.boolean(),
+    mfa: z.boolean(),
+    inactivity_timeout: z.number().int().min(1).max(72),
+  }),
+});
+export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;
+
+/** Built-in first segments of /app paths that an integration route may not take. */
+export const RESERVED_APP_ROUTES = [
+  'tickets',
+  'customers',
+  'users',
+  'channels',
+  'campaigns',
+  'entities',
+  'profile',
+  'forbidden',
+  'pages',
+  'page-list',
+  'permissions-manager',
+  'business-profile',
+  'credentials-api',
+  'supervision',
+  'reports',
+  'templates',
+  'knowledge-base',
+  'configuration',
+] as const;

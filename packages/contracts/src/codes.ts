@@ -34,3 +34,9 @@ export function pickLocale(value: string | null | undefined): Locale {
   const short = (value ?? '').trim().slice(0, 2).toLowerCase();
   return (LOCALES as readonly string[]).includes(short) ? (short as Locale) : DEFAULT_LOCALE;
 }
+
+/** Validation messages that name a translation key instead of text: `i18n:<key>` (server and web translate them). */
+export const I18N_MESSAGE_PREFIX = 'i18n:';
+export function messageKeyOf(message: string | undefined): string | null {
+  return message?.startsWith(I18N_MESSAGE_PREFIX) ? message.slice(I18N_MESSAGE_PREFIX.length) : null;
+}

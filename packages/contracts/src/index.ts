@@ -1,3 +1,4 @@
+export * from './admin/index.js';
 export * from './auth.js';
 export * from './business.js';
 export * from './codes.js';

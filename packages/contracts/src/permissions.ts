@@ -67,6 +67,7 @@ export const PERMISSION_CATEGORIES = {
     'ver-lista-general',
     'editar-lista-general',
     'ver-lista-parametrizacion',
+    'ver-auditoria',
   ],
   knowledgeBase: [
     'ver-menu-knowledgebase',

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
-import { businessService } from '../modules/business/business.service.js';
+import { ensureBusiness } from '../modules/business/business.service.js';
+import { seedCatalogues } from '../modules/catalogues/catalogues.seed.js';
 import { ensureBuiltInRoles } from '../modules/users/users.service.js';
 import type { Config } from './config.js';
-import { connectDatabase, type DatabaseHandle } from './db/client.js';
+import { connectDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { type Jobs, startJobs } from './jobs.js';
@@ -14,6 +15,15 @@ export interface Platform {
   jobs: Jobs;
   mailer: Mailer;
   stop(): Promise<void>;
+}
+
+/** What every installation has from its first start: the business row, the built-in roles, the catalogues. */
+export async function ensureBaseRows(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ensureBusiness(tx);
+    await ensureBuiltInRoles(tx);
+    await seedCatalogues(tx);
+  });
 }
 
 /** Database (embedded or DATABASE_URL) → migrations → base rows → jobs → mail. Stops in reverse order. */
@@ -31,10 +41,7 @@ export async function startPlatform(
   const database = connectDatabase(databaseUrl);
   try {
     await runMigrations(database.db);
-    await database.db.transaction(async (tx) => {
-      await businessService.ensure(tx);
-      await ensureBuiltInRoles(tx);
-    });
+    await ensureBaseRows(database.db);
   } catch (error) {
     await database.close();
     await embedded?.stop();

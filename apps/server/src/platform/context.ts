@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { Jobs } from './jobs.js';
 import type { MailMessage } from './mail.js';
 import type { Realtime } from './realtime.js';
+import type { Storage } from './storage.js';
 
 /** What every module's service receives: the platform's real parts, built once at start-up. */
 export interface AppContext {
@@ -12,6 +13,7 @@ export interface AppContext {
   logger: Logger;
   jobs: Jobs;
   realtime: Realtime;
+  storage: Storage;
   /** Queues a mail as a durable job (retried with backoff). */
   sendMail(message: MailMessage): Promise<void>;
 }

@@ -91,3 +91,30 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** A new user of the role, signed in: its id, credentials and the headers to call the API as it. */
+export async function signedIn(app: BuiltApp & { app: FastifyInstance }, role: 'admin' | 'super' | 'agent' = 'admin') {
+  const user = await buildUser(app, { role });
+  const { body } = await login(app.app, user.email, user.password);
+  if (!body.result?.token) throw new Error(`could not sign in a test ${role}: ${JSON.stringify(body)}`);
+  return { ...user, token: body.result.token as string, headers: bearer(body.result.token) };
+}
+
+/** A tiny valid PNG (1x1), for upload tests. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart body with one file field, as a browser would send it. */
+export function multipartFile(content: Buffer, filename: string, contentType: string) {
+  const boundary = `----atiende${Date.now()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

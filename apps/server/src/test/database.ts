@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureBaseRows } from '../platform/boot.js';
 import { connectDatabase } from '../platform/db/client.js';
 import { startEmbeddedDatabase } from '../platform/db/embedded.js';
 import { runMigrations } from '../platform/db/migrate.js';
@@ -42,6 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = withDatabase(serverUrl, name);
   const handle = connectDatabase(url, 2);
   await runMigrations(handle.db);
+  await ensureBaseRows(handle.db);
   await handle.close();
   return {
     url,

@@ -114,7 +114,7 @@ describe('login', () => {
     const { body } = await login(t.app, user.email, user.password);
     await t.ctx.db.transaction(async (tx) => {
       await usersRepo.setEnabled(tx, user.id, false);
-      (await t.auth.endAllSessions(tx, user.id, 'disabled'))();
+      (await t.auth.endSessions(tx, user.id, 'disabled'))();
     });
     const profile = await t.app.inject({
       method: 'GET',

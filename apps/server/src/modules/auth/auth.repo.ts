@@ -12,7 +12,10 @@ export interface SessionContextRow {
 }
 
 export const authRepo = {
-  async insertSession(db: Executor, values: { userId: number; tokenHash: string; ip?: string; userAgent?: string }) {
+  async insertSession(
+    db: Executor,
+    values: { userId: number; tokenHash: string; ip?: string; userAgent?: string; expiresAt?: Date },
+  ) {
     const [row] = await db
       .insert(sessions)
       .values({ ...values, userAgent: values.userAgent?.slice(0, 400) })
@@ -55,7 +58,7 @@ export const authRepo = {
         (select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
           where ur.user_id = u.id) as permissions
       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.revoked_at is null`);
+      where s.token_hash = ${tokenHash} and s.revoked_at is null and (s.expires_at is null or s.expires_at > now())`);
     const row = result.rows[0];
     if (!row) return null;
     return {

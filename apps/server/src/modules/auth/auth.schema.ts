@@ -16,6 +16,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: varchar('revoked_reason', { length: 40 }),
+    /** Login sessions live until revoked; integration tokens also expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),

@@ -134,7 +134,7 @@ export function createAuthService(ctx: AppContext) {
     ): Promise<LoginOutcome> {
       const user = await usersRepo.findByEmail(db, input.email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !passwordOk) throw invalidCredentials();
+      if (!user || !passwordOk || user.kind !== 'person') throw invalidCredentials();
       if (!user.enabled) throw new AppError(403, CODES.USER_DISABLED, 'auth.userDisabled');
 
       const businessRow = await businessRepo.get(db);
@@ -192,7 +192,7 @@ export function createAuthService(ctx: AppContext) {
     async requestPasswordReset(email: string, client: ClientInfo): Promise<void> {
       const user = await usersRepo.findByEmail(db, email);
       // The same answer for unknown and disabled accounts: the endpoint must not reveal who is registered.
-      if (!user?.enabled) return;
+      if (!user?.enabled || user.kind !== 'person') return;
       const token = randomToken();
       await authRepo.insertPasswordReset(db, {
         userId: user.id,
@@ -223,10 +223,24 @@ export function createAuthService(ctx: AppContext) {
       announceRevokedSessions(userId, revoked);
     },
 
-    /** Ends every session of a user (disable, password change by an administrator). */
-    async endAllSessions(tx: Executor, userId: number, reason: string): Promise<() => void> {
-      const revoked = await authRepo.revokeUserSessions(tx, userId, reason);
+    /**
+     * Ends every session of a user (disable, password change), or all but one (own password change), inside the
+     * caller's transaction. Returns what to run after the commit: telling the browsers and dropping the sockets.
+     */
+    async endSessions(tx: Executor, userId: number, reason: string, keepSessionId?: string): Promise<() => void> {
+      const revoked = await authRepo.revokeUserSessions(tx, userId, reason, keepSessionId);
       return () => announceRevokedSessions(userId, revoked);
+    },
+
+    /** An integration token: a session of the credential's integration user that expires. */
+    async issueIntegrationToken(tx: Executor, userId: number, ttlSeconds: number): Promise<string> {
+      const token = randomToken();
+      await authRepo.insertSession(tx, {
+        userId,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+      });
+      return token;
     },
   };
 }

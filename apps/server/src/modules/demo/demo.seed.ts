@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/client.js';
-import { businessService } from '../business/business.service.js';
+import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 
@@ -15,7 +15,7 @@ export const DEMO_ACCOUNTS = [
 /** Creates the demo business and accounts once; later starts find them and change nothing. */
 export async function seedDemoData(db: Database): Promise<string> {
   await db.transaction(async (tx) => {
-    await businessService.ensure(tx, 'Atiende Demo');
+    await ensureBusiness(tx, 'Atiende Demo');
     const roleIds = await ensureBuiltInRoles(tx);
     for (const account of DEMO_ACCOUNTS) {
       if (await usersRepo.findByEmail(tx, account.email)) continue;

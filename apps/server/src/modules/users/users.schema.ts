@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 
 export const users = pgTable(
   'users',
@@ -33,12 +34,16 @@ export const users = pgTable(
     twitter: varchar('twitter', { length: 200 }),
     instagram: varchar('instagram', { length: 200 }),
     imagePath: varchar('image_path', { length: 300 }),
+    /** 'person' signs in with a password; 'integration' stands behind an API credential and never signs in. */
+    kind: varchar('kind', { length: 20 }).notNull().default('person'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    index('users_name_idx').on(table.name),
+    index('users_created_idx').on(table.createdAt),
   ],
 );
 
@@ -76,4 +81,18 @@ export const rolePermissions = pgTable(
     permission: varchar('permission', { length: 80 }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.roleId, table.permission] })],
+);
+
+/** A user's skills (entries of the `skill` catalogue), used by skills-based routing. */
+export const userSkills = pgTable(
+  'user_skills',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: bigint('skill_id', { mode: 'number' })
+      .notNull()
+      .references(() => catalogueEntries.id),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.skillId] }), index('user_skills_skill_idx').on(table.skillId)],
 );

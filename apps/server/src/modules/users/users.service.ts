@@ -1,7 +1,31 @@
-import { ALL_PERMISSIONS, BUILT_IN_ROLES, type BuiltInRole, DEFAULT_ROLE_PERMISSIONS } from '@atiende/contracts';
+import {
+  ALL_PERMISSIONS,
+  BUILT_IN_ROLES,
+  type BuiltInRole,
+  type ColleagueItem,
+  type changeOwnPasswordBodySchema,
+  type createUserBodySchema,
+  DEFAULT_ROLE_PERMISSIONS,
+  hasPermission,
+  type Page,
+  type resetUserPasswordBodySchema,
+  type UserDetail,
+  type UserListItem,
+  type updateProfileBodySchema,
+  type updateUserBodySchema,
+  type userListQuerySchema,
+} from '@atiende/contracts';
+import type { z } from 'zod';
+import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
-import { hashPassword } from '../../platform/security.js';
-import { usersRepo } from './users.repo.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import type { ImageUpload } from '../../platform/http/uploads.js';
+import { hashPassword, verifyPassword } from '../../platform/security.js';
+import type { AuthContext, AuthService } from '../auth/auth.service.js';
+import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { type UserValues, usersRepo } from './users.repo.js';
 
 const ROLE_LABELS: Record<BuiltInRole, string> = { admin: 'Administrador', super: 'Supervisor', agent: 'Agente' };
 
@@ -31,6 +55,7 @@ export interface CreateUserInput {
   extension?: string | null;
 }
 
+/** Creates a person (factories, demo data and the create-admin command use this too). */
 export async function createUser(db: Executor, input: CreateUserInput): Promise<number> {
   const email = input.email.trim().toLowerCase();
   return usersRepo.insertUser(
@@ -46,3 +71,259 @@ export async function createUser(db: Executor, input: CreateUserInput): Promise<
     input.roleIds,
   );
 }
+
+type ProfileBody = z.output<typeof updateProfileBodySchema>;
+type UpdateBody = z.output<typeof updateUserBodySchema>;
+
+function profileValues(body: ProfileBody): UserValues {
+  return {
+    name: body.name,
+    ...(body.username ? { username: body.username } : {}),
+    extension: body.extension,
+    position: body.position,
+    department: body.department,
+    birthday: body.birthday ?? null,
+    phone: body.phone,
+    mobilephone: body.mobilephone,
+    address: body.address,
+    facebook: body.facebook,
+    twitter: body.twitter,
+    instagram: body.instagram,
+  };
+}
+
+function rethrowDuplicate(error: unknown): never {
+  if (isUniqueViolation(error, 'users_email_unique'))
+    throw errors.duplicate('USER.EMAIL_TAKEN', 'email', 'users.emailTaken');
+  if (isUniqueViolation(error, 'users_username_unique')) {
+    throw errors.duplicate('USER.USERNAME_TAKEN', 'username', 'users.usernameTaken');
+  }
+  throw error;
+}
+
+export function createUsersService(ctx: AppContext, auth: AuthService) {
+  const { db } = ctx;
+
+  async function checkReferences(tx: Executor, roleIds: readonly number[], skillIds: readonly number[]) {
+    const uniqueRoles = [...new Set(roleIds)];
+    if ((await usersRepo.existingRoleIds(tx, uniqueRoles)).length !== uniqueRoles.length) {
+      throw errors.invalidField('roleIds', 'users.unknownRoles');
+    }
+    const uniqueSkills = [...new Set(skillIds)];
+    if ((await cataloguesRepo.existingEnabledIds(tx, 'skill', uniqueSkills)).length !== uniqueSkills.length) {
+      throw errors.invalidField('skillIds', 'users.unknownSkills');
+    }
+    return { roleIds: uniqueRoles, skillIds: uniqueSkills };
+  }
+
+  async function detailOrNotFound(id: number): Promise<UserDetail> {
+    const detail = await usersRepo.detail(db, id);
+    if (!detail) throw errors.notFound();
+    return detail;
+  }
+
+  async function storeAvatar(actor: AuthContext, userId: number, upload: ImageUpload): Promise<UserDetail> {
+    const storedPath = await ctx.storage.save(`usuario/${userId}/perfil`, upload.extension, upload.content);
+    const previous = await db.transaction(async (tx) => {
+      const current = await usersRepo.lock(tx, userId);
+      if (!current) throw errors.notFound();
+      await usersRepo.update(tx, userId, { imagePath: storedPath });
+      await auditRepo.record(tx, {
+        actorUserId: actor.userId,
+        entity: 'user',
+        entityId: userId,
+        action: 'avatar-changed',
+        changes: { url_image: { from: current.imagePath, to: storedPath } },
+      });
+      return current.imagePath;
+    });
+    if (previous) await ctx.storage.remove(previous);
+    return detailOrNotFound(userId);
+  }
+
+  return {
+    async list(query: z.output<typeof userListQuerySchema>): Promise<Page<UserListItem>> {
+      const { data, total } = await usersRepo.list(db, {
+        page: query.page,
+        sizePerPage: query.sizePerPage,
+        sortName: query.sortName,
+        sortOrder: query.sortOrder,
+        searchText: query.searchText || undefined,
+        enabled: query.enabled === 'all' ? undefined : query.enabled === 'true',
+        roleId: query.roleId,
+      });
+      return { data, total, page: query.page, sizePerPage: query.sizePerPage };
+    },
+
+    colleagues(): Promise<ColleagueItem[]> {
+      return usersRepo.colleagues(db);
+    },
+
+    /** Anyone may read their own user; another user's record needs the users menu permission too. */
+    async get(actor: AuthContext, id: number): Promise<UserDetail> {
+      if (id !== actor.userId && !hasPermission(actor.permissions, 'ver-menu-usuarios')) throw errors.forbidden();
+      return detailOrNotFound(id);
+    },
+
+    async create(actor: AuthContext, body: z.output<typeof createUserBodySchema>): Promise<UserDetail> {
+      const passwordHash = await hashPassword(body.password);
+      const id = await db
+        .transaction(async (tx) => {
+          const references = await checkReferences(tx, body.roleIds, body.skillIds);
+          const values = profileValues(body);
+          const userId = await usersRepo.insertUser(
+            tx,
+            {
+              name: body.name,
+              username: body.username ?? body.email.split('@')[0],
+              email: body.email,
+              passwordHash,
+              mfaEnabled: body.mfa,
+              extension: body.extension,
+            },
+            references.roleIds,
+          );
+          await usersRepo.update(tx, userId, { ...values, enabled: body.enabled });
+          await usersRepo.replaceSkills(tx, userId, references.skillIds);
+          await auditRepo.record(tx, {
+            actorUserId: actor.userId,
+            entity: 'user',
+            entityId: userId,
+            action: 'created',
+            changes: diffForAudit(null, { ...values, email: body.email, roleIds: references.roleIds, mfa: body.mfa }),
+          });
+          return userId;
+        })
+        .catch(rethrowDuplicate);
+      return detailOrNotFound(id);
+    },
+
+    async update(actor: AuthContext, id: number, body: UpdateBody): Promise<UserDetail> {
+      const before = await detailOrNotFound(id);
+      let afterCommit = () => {};
+      await db
+        .transaction(async (tx) => {
+          const current = await usersRepo.lock(tx, id);
+          if (!current) throw errors.notFound();
+          if (id === actor.userId && !body.enabled) throw new AppError(409, 'USER.SELF_DISABLE', 'users.selfDisable');
+          const references = await checkReferences(tx, body.roleIds, body.skillIds);
+          const values: UserValues = {
+            ...profileValues(body),
+            email: body.email,
+            mfaEnabled: body.mfa,
+            enabled: body.enabled,
+          };
+          await usersRepo.update(tx, id, values);
+          await usersRepo.replaceRoles(tx, id, references.roleIds);
+          await usersRepo.replaceSkills(tx, id, references.skillIds);
+          if (before.enabled && !body.enabled) afterCommit = await auth.endSessions(tx, id, 'disabled');
+          await auditRepo.record(tx, {
+            actorUserId: actor.userId,
+            entity: 'user',
+            entityId: id,
+            action: 'updated',
+            changes: diffForAudit(
+              { ...current, roleIds: before.roles.map((role) => role.id), skillIds: before.skills.map((s) => s.id) },
+              { ...values, roleIds: references.roleIds, skillIds: references.skillIds },
+            ),
+          });
+        })
+        .catch(rethrowDuplicate);
+      afterCommit();
+      return detailOrNotFound(id);
+    },
+
+    /** Disabling ends the user's sessions and drops their sockets at once. */
+    async setEnabled(actor: AuthContext, id: number, enabled: boolean): Promise<UserDetail> {
+      if (id === actor.userId && !enabled) throw new AppError(409, 'USER.SELF_DISABLE', 'users.selfDisable');
+      let afterCommit = () => {};
+      await db.transaction(async (tx) => {
+        const current = await usersRepo.lock(tx, id);
+        if (!current) throw errors.notFound();
+        if (current.enabled === enabled) return;
+        await usersRepo.setEnabled(tx, id, enabled);
+        if (!enabled) afterCommit = await auth.endSessions(tx, id, 'disabled');
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'user',
+          entityId: id,
+          action: enabled ? 'enabled' : 'disabled',
+        });
+      });
+      afterCommit();
+      return detailOrNotFound(id);
+    },
+
+    /** An administrator sets another user's password: that user's sessions end. */
+    async resetPassword(actor: AuthContext, id: number, body: z.output<typeof resetUserPasswordBodySchema>) {
+      const passwordHash = await hashPassword(body.password);
+      let afterCommit = () => {};
+      await db.transaction(async (tx) => {
+        if (!(await usersRepo.lock(tx, id))) throw errors.notFound();
+        await usersRepo.updatePassword(tx, id, passwordHash);
+        afterCommit = await auth.endSessions(tx, id, 'password-changed');
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'user',
+          entityId: id,
+          action: 'password-reset',
+        });
+      });
+      afterCommit();
+    },
+
+    async updateOwnProfile(actor: AuthContext, body: ProfileBody): Promise<UserDetail> {
+      await db
+        .transaction(async (tx) => {
+          const before = await usersRepo.lock(tx, actor.userId);
+          if (!before) throw errors.notFound();
+          const values = profileValues(body);
+          await usersRepo.update(tx, actor.userId, values);
+          await auditRepo.record(tx, {
+            actorUserId: actor.userId,
+            entity: 'user',
+            entityId: actor.userId,
+            action: 'profile-updated',
+            changes: diffForAudit(before, values),
+          });
+        })
+        .catch(rethrowDuplicate);
+      return detailOrNotFound(actor.userId);
+    },
+
+    /** Changing one's own password keeps this session and ends the others. */
+    async changeOwnPassword(actor: AuthContext, body: z.output<typeof changeOwnPasswordBodySchema>): Promise<void> {
+      const current = await usersRepo.findById(db, actor.userId);
+      if (!current || !(await verifyPassword(current.passwordHash, body.current_password))) {
+        throw errors.invalidField('current_password', 'users.currentPasswordWrong');
+      }
+      const passwordHash = await hashPassword(body.password);
+      let afterCommit = () => {};
+      await db.transaction(async (tx) => {
+        await usersRepo.updatePassword(tx, actor.userId, passwordHash);
+        afterCommit = await auth.endSessions(tx, actor.userId, 'password-changed', actor.sessionId);
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'user',
+          entityId: actor.userId,
+          action: 'password-changed',
+        });
+      });
+      afterCommit();
+    },
+
+    /** Administrators change anyone's avatar; everyone may change their own. */
+    async changeAvatar(actor: AuthContext, id: number, upload: ImageUpload): Promise<UserDetail> {
+      const own = id === actor.userId && hasPermission(actor.permissions, 'editar-perfil');
+      if (!own && !hasPermission(actor.permissions, 'editar-usuario')) throw errors.forbidden();
+      return storeAvatar(actor, id, upload);
+    },
+
+    async audit(id: number) {
+      await detailOrNotFound(id);
+      return auditRepo.list(db, 'user', id);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

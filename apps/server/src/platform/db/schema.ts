@@ -1,5 +1,7 @@
 // Every module's tables, gathered for the Drizzle client and drizzle-kit.
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/business/business.schema.js';
+export * from '../../modules/catalogues/catalogues.schema.js';
+export * from '../../modules/credentials/credentials.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../audit/audit.schema.js';

@@ -1,7 +1,7 @@
 import { CODES, type Envelope, type FieldError } from '@atiende/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type MessageKey, translate } from '../i18n/messages.js';
+import { isMessageKey, type MessageKey, translate } from '../i18n/messages.js';
 import { translateIssues } from '../i18n/validation.js';
 import { AppError } from './errors.js';
 
@@ -42,9 +42,13 @@ export function registerErrorHandling(
 ) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const fields = error.fields?.map((field) => ({
+        field: field.field,
+        message: isMessageKey(field.message) ? translate(request.locale, field.message) : field.message,
+      }));
       return reply
         .code(error.statusCode)
-        .send(errorEnvelope(request, error.code, error.messageKey, error.params, error.fields));
+        .send(errorEnvelope(request, error.code, error.messageKey, error.params, fields));
     }
     const validation = error instanceof RequestValidationError ? error : (error.cause as unknown);
     if (validation instanceof RequestValidationError) {

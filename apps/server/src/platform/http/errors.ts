@@ -20,4 +20,10 @@ export const errors = {
   notFound: () => new AppError(404, CODES.NOT_FOUND, 'errors.notFound'),
   conflict: (messageKey: MessageKey = 'errors.conflict') => new AppError(409, CODES.CONFLICT, messageKey),
   badRequest: (messageKey: MessageKey = 'errors.badRequest') => new AppError(400, CODES.BAD_REQUEST, messageKey),
+  /** 409 for a value that must be unique, pointing at the field that collides. */
+  duplicate: (code: string, field: string, messageKey: MessageKey) =>
+    new AppError(409, code, messageKey, {}, [{ field, message: messageKey }]),
+  /** 422 for a value that passed the schema but breaks a rule that needs the database (unknown role, ...). */
+  invalidField: (field: string, messageKey: MessageKey) =>
+    new AppError(422, CODES.VALIDATION, messageKey, {}, [{ field, message: messageKey }]),
 };

@@ -1,4 +1,4 @@
-import type { FieldError, Locale } from '@atiende/contracts';
+import { type FieldError, type Locale, messageKeyOf } from '@atiende/contracts';
 import { z } from 'zod';
 import { isMessageKey, translate } from './messages.js';
 
@@ -6,11 +6,11 @@ const localeErrorMaps = { es: z.locales.es().localeError, en: z.locales.en().loc
 
 type Issue = z.core.$ZodIssue;
 
-/** Turns zod issues into translated field messages. A custom issue may name a message key in params.i18n (e.g. 'auth.passwordsDoNotMatch'). */
+/** Turns zod issues into translated field messages. An issue may name a message key as its message, 'i18n:<key>' (e.g. 'i18n:auth.passwordsDoNotMatch'). */
 export function translateIssues(issues: readonly Issue[], locale: Locale): FieldError[] {
   return issues.map((issue) => {
     const field = issue.path.map(String).join('.') || '_';
-    const key = issue.code === 'custom' ? (issue.params as { i18n?: string } | undefined)?.i18n : undefined;
+    const key = messageKeyOf(issue.message);
     if (key) return { field, message: translate(locale, isMessageKey(key) ? key : 'errors.validation') };
     const mapped = localeErrorMaps[locale](issue as unknown as Parameters<(typeof localeErrorMaps)['es']>[0]);
     const message = typeof mapped === 'string' ? mapped : (mapped?.message ?? issue.message);

@@ -1,0 +1,74 @@
+import { CODES, createApiCredentialBodySchema, idParamSchema, oauthTokenBodySchema } from '@atiende/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/http/auth-hook.js';
+import { success } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+import { translate } from '../../platform/i18n/messages.js';
+import type { CredentialsService } from './credentials.service.js';
+
+function basicCredentials(request: FastifyRequest): { id?: string; secret?: string } {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Basic ')) return {};
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 0) return {};
+  return {
+    id: decodeURIComponent(decoded.slice(0, separator)),
+    secret: decodeURIComponent(decoded.slice(separator + 1)),
+  };
+}
+
+export async function credentialsRoutes(app: FastifyInstance, credentials: CredentialsService): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const permission = 'ver-lista-parametrizacion' as const;
+
+  api.get('/api-credentials', { config: { permission } }, async (request) =>
+    success(request, await credentials.list()),
+  );
+
+  api.post(
+    '/api-credentials',
+    { config: { permission }, schema: { body: createApiCredentialBodySchema } },
+    async (request, reply) => {
+      const created = await credentials.create(requireAuth(request).userId, request.body);
+      return reply.code(201).send(success(request, created, { messageKey: 'credentials.created' }));
+    },
+  );
+
+  api.post(
+    '/api-credentials/:id/revoke',
+    { config: { permission }, schema: { params: idParamSchema } },
+    async (request) =>
+      success(request, await credentials.revoke(requireAuth(request).userId, request.params.id), {
+        messageKey: 'credentials.revoked',
+      }),
+  );
+
+  // OAuth 2.0 token endpoint (RFC 6749, client credentials): the standard fields at the top level for OAuth
+  // clients, and the same inside the envelope for Atiende's own helpers.
+  api.post(
+    '/oauth/token',
+    {
+      config: {
+        public: true,
+        rateLimit: {
+          max: 60,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new AppError(429, CODES.RATE_LIMITED, 'errors.rateLimited'),
+        },
+      },
+      schema: { body: oauthTokenBodySchema },
+    },
+    async (request, reply) => {
+      const basic = basicCredentials(request);
+      const grant = await credentials.issueToken(
+        request.body.client_id ?? basic.id,
+        request.body.client_secret ?? basic.secret,
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...grant, ...success(request, grant), message: translate(request.locale, 'ok') });
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import { REALTIME_EVENTS, type RoleItem, type RolePermissions } from '@atiende/contracts';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import type { AppContext } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import { rolesRepo } from './roles.repo.js';
+
+/** The permission that manages permissions: someone enabled must always keep it. */
+const PERMISSION_ADMIN = 'editar-permisos-roles';
+
+export function createRolesService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function roleOrNotFound(id: number): Promise<RoleItem> {
+    const role = await rolesRepo.find(db, id);
+    if (!role) throw errors.notFound();
+    return role;
+  }
+
+  return {
+    list: () => rolesRepo.list(db),
+
+    async create(actorUserId: number, body: { name: string; label: string }): Promise<RoleItem> {
+      const id = await db
+        .transaction(async (tx) => {
+          const roleId = await rolesRepo.insert(tx, body);
+          await auditRepo.record(tx, {
+            actorUserId,
+            entity: 'role',
+            entityId: roleId,
+            action: 'created',
+            changes: { name: { from: null, to: body.name }, label: { from: null, to: body.label } },
+          });
+          return roleId;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'roles_name_unique'))
+            throw errors.duplicate('ROLE.NAME_TAKEN', 'name', 'roles.nameTaken');
+          throw error;
+        });
+      return roleOrNotFound(id);
+    },
+
+    async rename(actorUserId: number, id: number, label: string): Promise<RoleItem> {
+      await db.transaction(async (tx) => {
+        const current = await rolesRepo.lock(tx, id);
+        if (!current) throw errors.notFound();
+        await rolesRepo.rename(tx, id, label);
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: 'role',
+          entityId: id,
+          action: 'renamed',
+          changes: { label: { from: current.label, to: label } },
+        });
+      });
+      return roleOrNotFound(id);
+    },
+
+    async permissions(id: number): Promise<RolePermissions> {
+      await roleOrNotFound(id);
+      return { roleId: id, permissions: await rolesRepo.permissions(db, id) };
+    },
+
+    /**
+     * Replaces a role's permissions. Checked inside the transaction, after the change: if no enabled person could
+     * still manage permissions, the change is refused and nothing is saved. Users of the role reload their menu.
+     */
+    async replacePermissions(actorUserId: number, id: number, permissions: string[]): Promise<RolePermissions> {
+      const unique = [...new Set(permissions)].sort();
+      const affectedUsers = await db.transaction(async (tx) => {
+        if (!(await rolesRepo.lock(tx, id))) throw errors.notFound();
+        const before = await rolesRepo.permissions(tx, id);
+        await rolesRepo.replacePermissions(tx, id, unique);
+        if ((await rolesRepo.countEnabledHolders(tx, PERMISSION_ADMIN)) === 0) {
+          throw new AppError(409, 'ROLE.LAST_PERMISSION_ADMIN', 'roles.lastPermissionAdmin');
+        }
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: 'role',
+          entityId: id,
+          action: 'permissions-changed',
+          changes: {
+            added: unique.filter((permission) => !before.includes(permission)),
+            removed: before.filter((permission) => !unique.includes(permission)),
+          },
+        });
+        return rolesRepo.userIdsWithRole(tx, id);
+      });
+      for (const userId of affectedUsers)
+        ctx.realtime.toUser(userId, REALTIME_EVENTS.permissionsChanged, { roleId: id });
+      return { roleId: id, permissions: unique };
+    },
+
+    async audit(id: number) {
+      await roleOrNotFound(id);
+      return auditRepo.list(db, 'role', id);
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

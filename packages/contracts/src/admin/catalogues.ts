@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { listQuerySchema, optionalText } from './common.js';
+
+/** The catalogue models of the spec (`/app/entities/:model`, `/api/v2/entities/:model`). */
+export const CATALOGUE_MODELS = [
+  'pais',
+  'ciudad',
+  'tipo-documento',
+  'tipo-dato-contacto',
+  'tipo-canal',
+  'tipo-campo',
+  'tipo-caso',
+  'skill',
+  'customer-label',
+] as const;
+export type CatalogueModel = (typeof CATALOGUE_MODELS)[number];
+
+/** Which extra fields each model has: cities belong to a country; labels have colour, kanban and order. */
+export const CATALOGUE_TRAITS: Record<CatalogueModel, { parent?: CatalogueModel; label?: boolean }> = {
+  pais: {},
+  ciudad: { parent: 'pais' },
+  'tipo-documento': {},
+  'tipo-dato-contacto': {},
+  'tipo-canal': {},
+  'tipo-campo': {},
+  'tipo-caso': {},
+  skill: {},
+  'customer-label': { label: true },
+};
+
+export const catalogueModelParamSchema = z.object({ model: z.enum(CATALOGUE_MODELS) });
+export const catalogueEntryParamSchema = catalogueModelParamSchema.extend({ id: z.coerce.number().int().positive() });
+
+export const catalogueListQuerySchema = listQuerySchema(
+  ['name', 'abbr', 'createdAt', 'id', 'sortOrder'],
+  'name',
+).extend({
+  enabled: z.enum(['true', 'false', 'all']).default('all'),
+  parentId: z.coerce.number().int().positive().optional(),
+});
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+export const catalogueEntryBodySchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  abbr: optionalText(20),
+  description: optionalText(500),
+  enabled: z.boolean().default(true),
+  parentId: z.number().int().positive().nullish(),
+  color: z.string().regex(HEX_COLOR).nullish(),
+  kanban: z.boolean().nullish(),
+  sortOrder: z.number().int().min(0).max(10_000).nullish(),
+});
+export type CatalogueEntryBody = z.input<typeof catalogueEntryBodySchema>;
+
+export interface CatalogueEntry {
+  id: number;
+  model: CatalogueModel;
+  code: string | null;
+  name: string;
+  abbr: string | null;
+  description: string | null;
+  enabled: boolean;
+  parentId: number | null;
+  parentName: string | null;
+  color: string | null;
+  kanban: boolean | null;
+  sortOrder: number | null;
+  createdAt: string;
+  createdBy: { id: number; nombre: string } | null;
+  updatedAt: string;
+  updatedBy: { id: number; nombre: string } | null;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '../auth.js';
+import { listQuerySchema, optionalText } from './common.js';
+
+export const USER_SORT_COLUMNS = ['name', 'email', 'createdAt', 'id'] as const;
+
+export const userListQuerySchema = listQuerySchema(USER_SORT_COLUMNS, 'name').extend({
+  enabled: z.enum(['true', 'false', 'all']).default('all'),
+  roleId: z.coerce.number().int().positive().optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+const profileFields = {
+  name: z.string().trim().min(2).max(200),
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(100)
+    .regex(/^[a-zA-Z0-9._-]+$/, { message: 'i18n:users.usernameFormat' })
+    .optional(),
+  extension: optionalText(20),
+  position: optionalText(120),
+  department: optionalText(120),
+  birthday: z.iso
+    .date()
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  phone: optionalText(40),
+  mobilephone: optionalText(40),
+  address: optionalText(300),
+  facebook: optionalText(200),
+  twitter: optionalText(200),
+  instagram: optionalText(200),
+};
+
+const adminFields = {
+  email: z.string().trim().min(1).pipe(emailSchema),
+  roleIds: z.array(z.number().int().positive()).min(1).max(20),
+  skillIds: z.array(z.number().int().positive()).max(100).default([]),
+  mfa: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+};
+
+const passwordPair = {
+  password: passwordSchema,
+  password_confirmation: z.string().min(1).max(128),
+};
+
+const matchingPasswords = <T extends { password: string; password_confirmation: string }>(body: T) =>
+  body.password === body.password_confirmation;
+const mismatch = { path: ['password_confirmation'], message: 'i18n:auth.passwordsDoNotMatch' };
+
+export const createUserBodySchema = z
+  .object({ ...profileFields, ...adminFields, ...passwordPair })
+  .refine(matchingPasswords, mismatch);
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+export const updateUserBodySchema = z.object({ ...profileFields, ...adminFields });
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+/** What a user may change of their own profile (no roles, email or status). */
+export const updateProfileBodySchema = z.object({ ...profileFields });
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const setUserStatusBodySchema = z.object({ enabled: z.boolean() });
+
+export const resetUserPasswordBodySchema = z.object(passwordPair).refine(matchingPasswords, mismatch);
+
+export const changeOwnPasswordBodySchema = z
+  .object({ current_password: z.string().min(1).max(128), ...passwordPair })
+  .refine(matchingPasswords, mismatch);
+
+export interface UserListItem {
+  id: number;
+  nombre: string;
+  username: string;
+  email: string;
+  enabled: boolean;
+  mfa: boolean;
+  extension: string | null;
+  url_image: string | null;
+  roles: { id: number; name: string; label: string }[];
+  createdAt: string;
+}
+
+/** The spec's User: every field (no password). */
+export interface UserDetail extends UserListItem {
+  position: string | null;
+  department: string | null;
+  birthday: string | null;
+  phone: string | null;
+  mobilephone: string | null;
+  address: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  instagram: string | null;
+  skills: { id: number; name: string }[];
+  nombre_roles: string[];
+  nombre_permisos: string[];
+  prueba_extension: boolean;
+  updatedAt: string;
+}
+
+/** The spec's `GET usuario` item (colleagues for chat, assignment pickers). */
+export interface ColleagueItem {
+  id: number;
+  nombre: string;
+  email: string;
+  url_image: string | null;
+  roles: string[];
+}
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
