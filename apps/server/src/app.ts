@@ -14,12 +14,18 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
+import { createCampaignsService } from './modules/campaigns/campaigns.service.js';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.js';
 import { createCataloguesService } from './modules/catalogues/catalogues.service.js';
+import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { createChannelsService } from './modules/channels/channels.service.js';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
 import { createCredentialsService } from './modules/credentials/credentials.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { formsRoutes } from './modules/forms/forms.routes.js';
+import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
@@ -141,6 +147,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const business = createBusinessService(ctx);
   const catalogues = createCataloguesService(ctx);
   const credentials = createCredentialsService(ctx, auth);
+  const channels = createChannelsService(ctx);
+  const campaigns = createCampaignsService(ctx);
+  const forms = createFormsService(ctx);
 
   const webIndex = path.join(WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
@@ -163,6 +172,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await rolesRoutes(api, roles);
       await cataloguesRoutes(api, catalogues);
       await credentialsRoutes(api, credentials);
+      await channelsRoutes(api, channels);
+      await campaignsRoutes(api, campaigns);
+      await formsRoutes(api, forms);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

@@ -5,3 +5,4 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './permissions.js';
+export * from './structure/index.js';

@@ -1,7 +1,10 @@
 // Every module's tables, gathered for the Drizzle client and drizzle-kit.
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/business/business.schema.js';
+export * from '../../modules/campaigns/campaigns.schema.js';
 export * from '../../modules/catalogues/catalogues.schema.js';
+export * from '../../modules/channels/channels.schema.js';
 export * from '../../modules/credentials/credentials.schema.js';
+export * from '../../modules/forms/forms.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../audit/audit.schema.js';

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let supervisor: Awaited<ReturnType<typeof signedIn>>;
+let agentA: Awaited<ReturnType<typeof signedIn>>;
+let agentB: Awaited<ReturnType<typeof signedIn>>;
+let channelIds: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t, 'admin');
+  supervisor = await signedIn(t, 'super');
+  agentA = await signedIn(t, 'agent');
+  agentB = await signedIn(t, 'agent');
+  channelIds = [];
+  for (const type of ['webchat', 'inPerson']) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/channels',
+      headers: admin.headers,
+      payload: { name: `${type} ${Date.now()}`, type, direction: 'inbound' },
+    });
+    channelIds.push(response.json().result.id);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function campaignBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: `Servicio al cliente ${Date.now()}`,
+    description: 'Atención de clientes',
+    type: 'inbound',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    responsibleUserId: supervisor.id,
+    channelIds,
+    agents: [
+      { userId: agentA.id, channelIds },
+      { userId: agentB.id, channelIds: [channelIds[1]] },
+    ],
+    supervisorIds: [supervisor.id],
+    scripts: [{ title: 'Saludo', body: '<p onclick="x()">Buenos días<script>alert(1)</script></p>' }],
+    config: {
+      serviceLevelSeconds: 30,
+      serviceLevelTarget: 85,
+      tasksPerAgent: 3,
+      distribution: 'skills',
+      allowAllTickets: true,
+    },
+    customTabs: [{ name: 'CRM', url: 'https://crm.example.com/cliente', icon: 'web', height: 500 }],
+    ...overrides,
+  };
+}
+
+describe('campaigns', () => {
+  it('saves every tab: channels, agents per channel, supervisors, sanitised scripts, configuration and custom tabs', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/campaigns',
+      headers: admin.headers,
+      payload: campaignBody(),
+    });
+    expect(response.statusCode).toBe(201);
+    const campaign = response.json().result;
+    expect(campaign.channels.map((channel: { id: number }) => channel.id).sort()).toEqual([...channelIds].sort());
+    expect(campaign.agents).toHaveLength(2);
+    expect(campaign.supervisors).toEqual([{ id: supervisor.id, nombre: expect.any(String) }]);
+    expect(campaign.responsible).toEqual({ id: supervisor.id, nombre: expect.any(String) });
+    expect(campaign.scripts[0].body).toBe('<p>Buenos días</p>');
+    expect(campaign.config).toMatchObject({
+      serviceLevelSeconds: 30,
+      distribution: 'skills',
+      autoAssign: true,
+      tasksPerAgent: 3,
+    });
+    expect(campaign.customTabs[0]).toMatchObject({ name: 'CRM', height: 500, enabled: true });
+  });
+
+  it('an agent removed from all channels of a campaign leaves it', async () => {
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/v2/campaigns', headers: admin.headers, payload: campaignBody() })
+    ).json().result;
+    // Remove the one channel agent B served: B is out, A stays with the remaining channel.
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/campaigns/${created.id}`,
+      headers: admin.headers,
+      payload: campaignBody({ name: created.name, channelIds: [channelIds[0]] }),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().result.agents.map((agent: { userId: number }) => agent.userId)).toEqual([agentA.id]);
+    expect(updated.json().result.agents[0].channelIds).toEqual([channelIds[0]]);
+  });
+
+  it('the header switcher lists the user’s own campaigns (GET supervision/obtenerCampanas)', async () => {
+    const name = `Cobranzas ${Date.now()}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/campaigns',
+      headers: admin.headers,
+      payload: campaignBody({ name, agents: [{ userId: agentA.id, channelIds }] }),
+    });
+    const forA = (
+      await t.app.inject({ method: 'GET', url: '/api/v2/supervision/obtenerCampanas', headers: agentA.headers })
+    ).json().result;
+    expect(forA.find((campaign: { nombre: string }) => campaign.nombre === name)).toMatchObject({ rol: 'agent' });
+    const outsider = await signedIn(t, 'agent');
+    const forOutsider = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/supervision/obtenerCampanas',
+      headers: outsider.headers,
+    });
+    expect(forOutsider.json().result).toEqual([]);
+    const forSupervisor = (
+      await t.app.inject({ method: 'GET', url: '/api/v2/supervision/obtenerCampanas', headers: supervisor.headers })
+    ).json().result;
+    expect(forSupervisor.find((campaign: { nombre: string }) => campaign.nombre === name)).toMatchObject({
+      rol: 'supervisor',
+    });
+  });
+
+  it('an agent reads only the campaigns they work in, and cannot create or edit any', async () => {
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/v2/campaigns', headers: admin.headers, payload: campaignBody() })
+    ).json().result;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/campaigns/${created.id}`, headers: agentA.headers }))
+        .statusCode,
+    ).toBe(200);
+    const outsider = await signedIn(t, 'agent');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/campaigns/${created.id}`, headers: outsider.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/campaigns',
+          headers: agentA.headers,
+          payload: campaignBody(),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v2/campaigns/${created.id}`,
+          headers: supervisor.headers,
+          payload: campaignBody(),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses bad input in both languages and saves nothing', async () => {
+    const payload = campaignBody({ startDate: '2026-12-31', endDate: '2026-01-01', config: { distribution: 'magic' } });
+    const es = await t.app.inject({ method: 'POST', url: '/api/v2/campaigns', headers: admin.headers, payload });
+    expect(es.statusCode).toBe(422);
+    expect(es.json().result.fields.map((field: { field: string }) => field.field)).toEqual(
+      expect.arrayContaining(['config.distribution']),
+    );
+    const dates = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/campaigns',
+      headers: { ...admin.headers, 'x-locale': 'en' },
+      payload: campaignBody({ startDate: '2026-12-31', endDate: '2026-01-01' }),
+    });
+    expect(dates.json().result.fields).toEqual([
+      { field: 'endDate', message: 'The end date cannot be before the start date' },
+    ]);
+    const unknownChannel = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/campaigns',
+      headers: admin.headers,
+      payload: campaignBody({ channelIds: [999999] }),
+    });
+    expect(unknownChannel.statusCode).toBe(422);
+  });
+});

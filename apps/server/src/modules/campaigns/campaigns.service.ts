@@ -1,0 +1,205 @@
+import {
+  type Campaign,
+  type CampaignListItem,
+  type campaignBodySchema,
+  type campaignListQuerySchema,
+  hasPermission,
+  type Page,
+  type UserCampaign,
+} from '@atiende/contracts';
+import type { z } from 'zod';
+import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
+import { sanitizeRichText } from '../../platform/html.js';
+import { errors } from '../../platform/http/errors.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { channelsRepo } from '../channels/channels.repo.js';
+import { formsRepo } from '../forms/forms.repo.js';
+import { usersRepo } from '../users/users.repo.js';
+import { type CampaignRow, campaignsRepo } from './campaigns.repo.js';
+
+type CampaignBody = z.output<typeof campaignBodySchema>;
+
+/** Who sees every campaign (administration); others see the campaigns they work in. */
+const SEES_ALL = 'editar-campana|agregar-campana';
+
+/**
+ * Normalises the members of a campaign: agents keep only channels the campaign has, and an agent left with no
+ * channel leaves the campaign (spec section 4). References must exist.
+ */
+async function normalise(db: Executor, body: CampaignBody) {
+  const channelIds = [...new Set(body.channelIds)];
+  if ((await channelsRepo.existingIds(db, channelIds)).length !== channelIds.length) {
+    throw errors.invalidField('channelIds', 'campaigns.unknownChannels');
+  }
+  if (body.formId && (await formsRepo.existingFormIds(db, [body.formId])).length === 0) {
+    throw errors.invalidField('formId', 'campaigns.unknownForm');
+  }
+  const agents = body.agents
+    .map((agent) => ({
+      userId: agent.userId,
+      channelIds: [...new Set(agent.channelIds)].filter((id) => channelIds.includes(id)),
+    }))
+    .filter((agent) => agent.channelIds.length > 0);
+  const supervisorIds = [...new Set(body.supervisorIds)];
+  const people = [
+    ...new Set([
+      ...agents.map((agent) => agent.userId),
+      ...supervisorIds,
+      ...(body.responsibleUserId ? [body.responsibleUserId] : []),
+    ]),
+  ];
+  if ((await campaignsRepo.existingPeople(db, people)).length !== people.length) {
+    throw errors.invalidField('agents', 'campaigns.unknownUsers');
+  }
+  return {
+    channelIds,
+    agents: [...new Map(agents.map((agent) => [agent.userId, agent])).values()],
+    supervisorIds,
+    scripts: body.scripts.map((script) => ({ title: script.title, body: sanitizeRichText(script.body) })),
+    customTabs: body.customTabs.map((tab) => ({
+      name: tab.name,
+      url: tab.url,
+      icon: tab.icon,
+      height: tab.height,
+      enabled: tab.enabled,
+    })),
+  };
+}
+
+function campaignValues(body: CampaignBody) {
+  return {
+    name: body.name,
+    description: body.description,
+    type: body.type,
+    formId: body.formId ?? null,
+    startDate: body.startDate ?? null,
+    endDate: body.endDate ?? null,
+    responsibleUserId: body.responsibleUserId ?? null,
+    enabled: body.enabled,
+    config: body.config,
+  };
+}
+
+export function createCampaignsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function view(id: number): Promise<Campaign> {
+    const row = await campaignsRepo.find(db, id);
+    if (!row) throw errors.notFound();
+    return toCampaign(row);
+  }
+
+  async function toCampaign(row: CampaignRow): Promise<Campaign> {
+    const [members, responsibleUser] = await Promise.all([
+      campaignsRepo.members(db, row.id),
+      row.responsibleUserId ? usersRepo.findById(db, row.responsibleUserId) : null,
+    ]);
+    const responsible = responsibleUser ? { id: responsibleUser.id, nombre: responsibleUser.name } : null;
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      type: row.type as Campaign['type'],
+      enabled: row.enabled,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      responsible,
+      channelCount: members.channels.length,
+      agentCount: members.agents.length,
+      createdAt: row.createdAt.toISOString(),
+      formId: row.formId,
+      channels: members.channels,
+      agents: members.agents,
+      supervisors: members.supervisors,
+      scripts: members.scripts,
+      config: row.config,
+      customTabs: members.customTabs,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    async list(actor: AuthContext, query: z.output<typeof campaignListQuerySchema>): Promise<Page<CampaignListItem>> {
+      const { data, total } = await campaignsRepo.list(db, {
+        page: query.page,
+        sizePerPage: query.sizePerPage,
+        sortName: query.sortName,
+        sortOrder: query.sortOrder,
+        searchText: query.searchText || undefined,
+        enabled: query.enabled === 'all' ? undefined : query.enabled === 'true',
+        memberUserId: hasPermission(actor.permissions, SEES_ALL) ? undefined : actor.userId,
+      });
+      return { data, total, page: query.page, sizePerPage: query.sizePerPage };
+    },
+
+    /** Administrators read any campaign; agents and supervisors read the campaigns they work in. */
+    async get(actor: AuthContext, id: number): Promise<Campaign> {
+      if (!hasPermission(actor.permissions, SEES_ALL) && !(await campaignsRepo.isMember(db, id, actor.userId))) {
+        throw (await campaignsRepo.find(db, id)) ? errors.forbidden() : errors.notFound();
+      }
+      return view(id);
+    },
+
+    async create(actor: AuthContext, body: CampaignBody): Promise<Campaign> {
+      const id = await db.transaction(async (tx) => {
+        const members = await normalise(tx, body);
+        const values = campaignValues(body);
+        const created = await campaignsRepo.insert(tx, { ...values, createdBy: actor.userId, updatedBy: actor.userId });
+        await campaignsRepo.replaceMembers(tx, created, members);
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'campaign',
+          entityId: created,
+          action: 'created',
+          changes: diffForAudit(null, { ...values, ...members }),
+        });
+        return created;
+      });
+      return view(id);
+    },
+
+    async update(actor: AuthContext, id: number, body: CampaignBody): Promise<Campaign> {
+      const before = await view(id);
+      await db.transaction(async (tx) => {
+        const current = await campaignsRepo.find(tx, id, true);
+        if (!current) throw errors.notFound();
+        const members = await normalise(tx, body);
+        const values = campaignValues(body);
+        await campaignsRepo.update(tx, id, { ...values, updatedBy: actor.userId });
+        await campaignsRepo.replaceMembers(tx, id, members);
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'campaign',
+          entityId: id,
+          action: 'updated',
+          changes: diffForAudit(
+            {
+              ...current,
+              channelIds: before.channels.map((channel) => channel.id),
+              agents: before.agents.map((agent) => ({ userId: agent.userId, channelIds: agent.channelIds })),
+              supervisorIds: before.supervisors.map((supervisor) => supervisor.id),
+              scripts: before.scripts.map((script) => ({ title: script.title, body: script.body })),
+              customTabs: before.customTabs.map(({ id: _id, ...tab }) => tab),
+            },
+            { ...values, ...members },
+          ),
+        });
+      });
+      return view(id);
+    },
+
+    async audit(id: number) {
+      await view(id);
+      return auditRepo.list(db, 'campaign', id);
+    },
+
+    /** The header's campaign switcher: everything for administrators, otherwise where the user works. */
+    ofUser(actor: AuthContext): Promise<UserCampaign[]> {
+      return campaignsRepo.ofUser(db, actor.userId, hasPermission(actor.permissions, SEES_ALL));
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

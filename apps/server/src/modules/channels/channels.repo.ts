@@ -1,0 +1,90 @@
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.js';
+import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
+import { channels } from './channels.schema.js';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type ChannelValues = Omit<typeof channels.$inferInsert, 'id'>;
+
+export interface ChannelListFilter {
+  page: number;
+  sizePerPage: number;
+  sortName: 'name' | 'createdAt' | 'id';
+  sortOrder: 'asc' | 'desc';
+  searchText?: string;
+  type?: string;
+  enabled?: boolean;
+}
+
+const SORT = { name: channels.name, createdAt: channels.createdAt, id: channels.id } as const;
+
+export const channelsRepo = {
+  async list(db: Executor, filter: ChannelListFilter): Promise<{ rows: ChannelRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.type) conditions.push(eq(channels.type, filter.type));
+    if (filter.enabled !== undefined) conditions.push(eq(channels.enabled, filter.enabled));
+    if (filter.searchText) conditions.push(ilike(channels.name, `%${filter.searchText.replace(/[\\%_]/g, '\\$&')}%`));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const column = SORT[filter.sortName];
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(channels)
+        .where(where)
+        .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(channels.id))
+        .limit(filter.sizePerPage)
+        .offset((filter.page - 1) * filter.sizePerPage),
+      db.select({ total: sql<number>`count(*)::int` }).from(channels).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  async find(db: Executor, id: number): Promise<ChannelRow | null> {
+    const [row] = await db.select().from(channels).where(eq(channels.id, id));
+    return row ?? null;
+  },
+
+  async lock(db: Executor, id: number): Promise<ChannelRow | null> {
+    const [row] = await db.select().from(channels).where(eq(channels.id, id)).for('update');
+    return row ?? null;
+  },
+
+  async insert(db: Executor, values: ChannelValues): Promise<number> {
+    const [row] = await db.insert(channels).values(values).returning({ id: channels.id });
+    return row.id;
+  },
+
+  async update(db: Executor, id: number, values: Partial<ChannelValues>): Promise<void> {
+    await db
+      .update(channels)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(channels.id, id));
+  },
+
+  /** Related campaigns of many channels in one query. */
+  async campaignsOf(db: Executor, channelIds: readonly number[]) {
+    const byChannel = new Map<number, { id: number; name: string }[]>();
+    if (channelIds.length === 0) return byChannel;
+    const rows = await db
+      .select({ channelId: campaignChannels.channelId, id: campaigns.id, name: campaigns.name })
+      .from(campaignChannels)
+      .innerJoin(campaigns, eq(campaigns.id, campaignChannels.campaignId))
+      .where(inArray(campaignChannels.channelId, [...channelIds]))
+      .orderBy(campaigns.name);
+    for (const row of rows) {
+      const list = byChannel.get(row.channelId) ?? [];
+      list.push({ id: row.id, name: row.name });
+      byChannel.set(row.channelId, list);
+    }
+    return byChannel;
+  },
+
+  async existingIds(db: Executor, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(inArray(channels.id, [...ids]));
+    return rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,50 @@
+import { channelBodySchema, channelListQuerySchema, idParamSchema } from '@atiende/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/http/auth-hook.js';
+import { success } from '../../platform/http/envelope.js';
+import type { ChannelsService } from './channels.service.js';
+
+export async function channelsRoutes(app: FastifyInstance, channels: ChannelsService): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/channels',
+    { config: { permission: 'ver-menu-canales' }, schema: { querystring: channelListQuerySchema } },
+    async (request) => success(request, await channels.list(request.query)),
+  );
+
+  api.post(
+    '/channels',
+    { config: { permission: 'agregar-canal' }, schema: { body: channelBodySchema } },
+    async (request, reply) => {
+      const created = await channels.create(requireAuth(request).userId, request.body, request.locale);
+      return reply.code(201).send(success(request, created, { messageKey: 'channels.saved' }));
+    },
+  );
+
+  api.get(
+    '/channels/:id',
+    { config: { permission: 'ver-menu-canales' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await channels.get(request.params.id)),
+  );
+
+  api.put(
+    '/channels/:id',
+    { config: { permission: 'editar-canal' }, schema: { params: idParamSchema, body: channelBodySchema } },
+    async (request) =>
+      success(
+        request,
+        await channels.update(requireAuth(request).userId, request.params.id, request.body, request.locale),
+        {
+          messageKey: 'channels.saved',
+        },
+      ),
+  );
+
+  api.get(
+    '/channels/:id/audit',
+    { config: { permission: 'ver-auditoria' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await channels.audit(request.params.id)),
+  );
+}

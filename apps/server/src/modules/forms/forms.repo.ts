@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.js';
+import { campaigns } from '../campaigns/campaigns.schema.js';
+import { dynamicForms, reusableLists } from './forms.schema.js';
+
+export interface NamedListFilter {
+  page: number;
+  sizePerPage: number;
+  sortName: 'name' | 'createdAt' | 'id';
+  sortOrder: 'asc' | 'desc';
+  searchText?: string;
+  enabled?: boolean;
+}
+
+type Table = typeof dynamicForms | typeof reusableLists;
+
+function listWhere(table: Table, filter: NamedListFilter) {
+  const conditions: SQL[] = [];
+  if (filter.enabled !== undefined) conditions.push(eq(table.enabled, filter.enabled));
+  if (filter.searchText) conditions.push(ilike(table.name, `%${filter.searchText.replace(/[\\%_]/g, '\\$&')}%`));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+async function pageOf<T extends Table>(db: Executor, table: T, filter: NamedListFilter) {
+  const where = listWhere(table, filter);
+  const column = { name: table.name, createdAt: table.createdAt, id: table.id }[filter.sortName];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(table as Table)
+      .where(where)
+      .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(table.id))
+      .limit(filter.sizePerPage)
+      .offset((filter.page - 1) * filter.sizePerPage),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(table as Table)
+      .where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total };
+}
+
+export type FormRow = typeof dynamicForms.$inferSelect;
+export type ListRow = typeof reusableLists.$inferSelect;
+
+export const formsRepo = {
+  listForms: (db: Executor, filter: NamedListFilter) => pageOf(db, dynamicForms, filter),
+  listLists: (db: Executor, filter: NamedListFilter) => pageOf(db, reusableLists, filter),
+
+  async findForm(db: Executor, id: number, lock = false): Promise<FormRow | null> {
+    const query = db.select().from(dynamicForms).where(eq(dynamicForms.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async findList(db: Executor, id: number, lock = false): Promise<ListRow | null> {
+    const query = db.select().from(reusableLists).where(eq(reusableLists.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async insertForm(db: Executor, values: typeof dynamicForms.$inferInsert): Promise<number> {
+    const [row] = await db.insert(dynamicForms).values(values).returning({ id: dynamicForms.id });
+    return row.id;
+  },
+
+  async updateForm(db: Executor, id: number, values: Partial<typeof dynamicForms.$inferInsert>): Promise<void> {
+    await db
+      .update(dynamicForms)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(dynamicForms.id, id));
+  },
+
+  async insertList(db: Executor, values: typeof reusableLists.$inferInsert): Promise<number> {
+    const [row] = await db.insert(reusableLists).values(values).returning({ id: reusableLists.id });
+    return row.id;
+  },
+
+  async updateList(db: Executor, id: number, values: Partial<typeof reusableLists.$inferInsert>): Promise<void> {
+    await db
+      .update(reusableLists)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(reusableLists.id, id));
+  },
+
+  async existingListIds(db: Executor, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: reusableLists.id })
+      .from(reusableLists)
+      .where(inArray(reusableLists.id, [...ids]));
+    return rows.map((row) => row.id);
+  },
+
+  async listsByIds(db: Executor, ids: readonly number[]): Promise<ListRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(reusableLists)
+      .where(inArray(reusableLists.id, [...ids]));
+  },
+
+  /** Forms whose fields take their options from the list (JSON containment, no scan of field arrays in JS). */
+  async formsUsingList(db: Executor, listId: number) {
+    return db
+      .select({ id: dynamicForms.id, name: dynamicForms.name })
+      .from(dynamicForms)
+      .where(sql`${dynamicForms.fields} @> ${JSON.stringify([{ reusableListId: listId }])}::jsonb`)
+      .orderBy(dynamicForms.name);
+  },
+
+  async campaignsUsingForm(db: Executor, formId: number) {
+    return db
+      .select({ id: campaigns.id, name: campaigns.name })
+      .from(campaigns)
+      .where(eq(campaigns.formId, formId))
+      .orderBy(campaigns.name);
+  },
+
+  async existingFormIds(db: Executor, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: dynamicForms.id })
+      .from(dynamicForms)
+      .where(inArray(dynamicForms.id, [...ids]));
+    return rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { listQuerySchema, optionalText } from '../admin/common.js';
+
+/** The spec's channel types 1-12 (catalogue `tipo-canal`, seeded with these codes in this order). */
+export const CHANNEL_TYPE_CODES = {
+  telephony: 1,
+  ussd: 2,
+  sms: 3,
+  email: 4,
+  twitter: 5,
+  facebook: 6,
+  whatsapp: 7,
+  website: 8,
+  webchat: 9,
+  instagram: 10,
+  inPerson: 11,
+  telegram: 12,
+} as const;
+export type ChannelTypeKey = keyof typeof CHANNEL_TYPE_CODES;
+export const CHANNEL_TYPE_KEYS = Object.keys(CHANNEL_TYPE_CODES) as ChannelTypeKey[];
+
+export const CHANNEL_DIRECTIONS = ['inbound', 'outbound', 'blended'] as const;
+export type ChannelDirection = (typeof CHANNEL_DIRECTIONS)[number];
+
+export type ConfigFieldKind = 'text' | 'url' | 'email' | 'number' | 'boolean' | 'secret';
+export interface ConfigField {
+  key: string;
+  kind: ConfigFieldKind;
+  required: boolean;
+}
+
+const text = (key: string, required = true): ConfigField => ({ key, kind: 'text', required });
+const secret = (key: string, required = true): ConfigField => ({ key, kind: 'secret', required });
+
+/**
+ * Provider configuration per channel type. Secrets are write-only: the API never returns them, only which are set.
+ * Field labels are translated in the web app under `channels.config.<key>`.
+ */
+export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
+  telephony: [
+    text('sipHost'),
+    { key: 'sipPort', kind: 'number', required: true },
+    text('sipUser'),
+    secret('sipPassword'),
+    text('did', false),
+  ],
+  ussd: [text('shortCode'), { key: 'providerUrl', kind: 'url', required: true }, secret('apiKey')],
+  sms: [text('senderId'), { key: 'apiUrl', kind: 'url', required: true }, secret('apiKey')],
+  email: [
+    { key: 'address', kind: 'email', required: true },
+    text('smtpHost'),
+    { key: 'smtpPort', kind: 'number', required: true },
+    { key: 'smtpSecure', kind: 'boolean', required: false },
+    text('smtpUser'),
+    secret('smtpPassword'),
+    text('imapHost'),
+    { key: 'imapPort', kind: 'number', required: true },
+    { key: 'imapSecure', kind: 'boolean', required: false },
+    text('imapUser'),
+    secret('imapPassword'),
+  ],
+  twitter: [text('handle'), secret('apiKey'), secret('apiSecret')],
+  facebook: [text('pageId'), secret('pageAccessToken'), secret('appSecret'), secret('verifyToken')],
+  whatsapp: [
+    text('phoneNumberId'),
+    text('businessAccountId'),
+    secret('accessToken'),
+    secret('appSecret'),
+    secret('verifyToken'),
+    { key: 'apiBaseUrl', kind: 'url', required: false },
+  ],
+  website: [{ key: 'url', kind: 'url', required: true }],
+  webchat: [text('welcomeMessage', false)],
+  instagram: [text('accountId'), secret('accessToken'), secret('appSecret'), secret('verifyToken')],
+  inPerson: [text('location', false)],
+  telegram: [text('botUsername'), secret('botToken'), secret('webhookSecret', false)],
+};
+
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:channels.timeFormat' });
+
+export const businessHoursSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    timezone: z.string().min(1).max(60).default('America/Bogota'),
+    days: z
+      .array(z.object({ day: z.number().int().min(0).max(6), from: time, to: time }))
+      .max(14)
+      .default([]),
+  })
+  .refine((hours) => hours.days.every((slot) => slot.from < slot.to), {
+    path: ['days'],
+    message: 'i18n:channels.hoursOrder',
+  })
+  .refine(
+    (hours) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: hours.timezone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { path: ['timezone'], message: 'i18n:channels.timezoneInvalid' },
+  );
+export type BusinessHours = z.output<typeof businessHoursSchema>;
+
+export const channelBodySchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  type: z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]]),
+  direction: z.enum(CHANNEL_DIRECTIONS),
+  enabled: z.boolean().default(true),
+  /** Values by config field key; a secret left empty keeps the stored one. */
+  config: z.record(z.string(), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])).default({}),
+  businessHours: businessHoursSchema.default({ enabled: false, timezone: 'America/Bogota', days: [] }),
+  unavailableMessage: optionalText(1000),
+});
+export type ChannelBody = z.input<typeof channelBodySchema>;
+
+export const channelListQuerySchema = listQuerySchema(['name', 'createdAt', 'id'], 'name').extend({
+  type: z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]]).optional(),
+  enabled: z.enum(['true', 'false', 'all']).default('all'),
+});
+
+export interface Channel {
+  id: number;
+  name: string;
+  type: ChannelTypeKey;
+  typeCode: number;
+  direction: ChannelDirection;
+  enabled: boolean;
+  /** Non-secret values only. */
+  config: Record<string, string | number | boolean | null>;
+  /** Keys of the secrets that are set (their values are never returned). */
+  secretsSet: string[];
+  businessHours: BusinessHours;
+  unavailableMessage: string | null;
+  /** Set when the channel's provider reported a problem: the UI shows "error found in a channel". */
+  lastError: string | null;
+  lastErrorAt: string | null;
+  campaigns: { id: number; name: string }[];
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { listQuerySchema, optionalText } from '../admin/common.js';
+
+/** Field types (catalogue `tipo-campo` codes). */
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'date',
+  'time',
+  'datetime',
+  'list',
+  'multilevel',
+  'checkbox',
+  'radio',
+  'email',
+  'phone',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const OPTION_FIELD_TYPES: readonly FieldType[] = ['list', 'radio', 'multilevel'];
+
+const EMPTY = 'i18n:forms.emptyFieldsOrOptions';
+const nonEmpty = (max: number) => z.string().trim().min(1, { message: EMPTY }).max(max);
+
+export interface OptionNode {
+  label: string;
+  children?: OptionNode[];
+}
+export const optionNodeSchema: z.ZodType<OptionNode> = z.lazy(() =>
+  z.object({ label: nonEmpty(200), children: z.array(optionNodeSchema).max(500).optional() }),
+);
+
+export const formFieldSchema = z
+  .object({
+    key: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{0,59}$/, { message: 'i18n:forms.fieldKey' }),
+    label: nonEmpty(200),
+    description: optionalText(500),
+    type: z.enum(FIELD_TYPES),
+    order: z.number().int().min(0).max(1000).default(0),
+    alphabeticalOrder: z.boolean().default(false),
+    required: z.boolean().default(false),
+    defaultValue: z.string().max(500).nullish(),
+    /** Options of list and radio fields, or the tree of a multi-level list. */
+    options: z.array(optionNodeSchema).max(1000).default([]),
+    /** Instead of own options: a reusable list's options. */
+    reusableListId: z.number().int().positive().nullish(),
+  })
+  .refine((field) => !OPTION_FIELD_TYPES.includes(field.type) || field.options.length > 0 || !!field.reusableListId, {
+    path: ['options'],
+    message: EMPTY,
+  });
+export type FormField = z.output<typeof formFieldSchema>;
+
+export const dynamicFormBodySchema = z
+  .object({
+    name: nonEmpty(120),
+    description: optionalText(1000),
+    requireNotes: z.boolean().default(false),
+    requireNextTask: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+    fields: z.array(formFieldSchema).min(1, { message: EMPTY }).max(200),
+  })
+  .refine((form) => new Set(form.fields.map((field) => field.key)).size === form.fields.length, {
+    path: ['fields'],
+    message: 'i18n:forms.duplicateKeys',
+  });
+export type DynamicFormBody = z.input<typeof dynamicFormBodySchema>;
+
+/**
+ * A reusable list: named options (flat, or a tree for multi-level lists) that many forms' list fields use.
+ * The spec lists form-like flags for it; options are what forms reuse, so that is what it holds.
+ */
+export const reusableListBodySchema = z.object({
+  name: nonEmpty(120),
+  description: optionalText(1000),
+  type: z.enum(['list', 'multilevel']).default('list'),
+  alphabeticalOrder: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+  options: z.array(optionNodeSchema).min(1, { message: EMPTY }).max(5000),
+});
+export type ReusableListBody = z.input<typeof reusableListBodySchema>;
+
+export const formListQuerySchema = listQuerySchema(['name', 'createdAt', 'id'], 'name').extend({
+  enabled: z.enum(['true', 'false', 'all']).default('all'),
+});
+
+export interface DynamicForm {
+  id: number;
+  name: string;
+  description: string | null;
+  requireNotes: boolean;
+  requireNextTask: boolean;
+  enabled: boolean;
+  fields: FormField[];
+  campaigns: { id: number; name: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReusableList {
+  id: number;
+  name: string;
+  description: string | null;
+  type: 'list' | 'multilevel';
+  alphabeticalOrder: boolean;
+  enabled: boolean;
+  options: OptionNode[];
+  usedBy: { id: number; name: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type FormValue = string | number | boolean | string[] | null;
+
+/** Options of a field with its reusable list resolved, sorted when the field asks for alphabetical order. */
+export function resolveOptions(field: FormField, lists: ReadonlyMap<number, OptionNode[]>): OptionNode[] {
+  const options = field.reusableListId ? (lists.get(field.reusableListId) ?? []) : field.options;
+  return field.alphabeticalOrder ? [...options].sort((a, b) => a.label.localeCompare(b.label)) : options;
+}
+
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || (Array.isArray(value) && value.length === 0) ? undefined : value;
+
+function pathExists(options: readonly OptionNode[], path: readonly string[]): boolean {
+  let level: readonly OptionNode[] | undefined = options;
+  for (const label of path) {
+    const node: OptionNode | undefined = level?.find((option) => option.label === label);
+    if (!node) return false;
+    level = node.children;
+  }
+  return true;
+}
+
+/**
+ * The zod schema of a filled form, built from its definition: the same rules validate in the browser and on the
+ * server. Values are keyed by field key; multi-level lists take the chosen path of labels.
+ */
+export function buildFormValuesSchema(
+  fields: readonly FormField[],
+  lists: ReadonlyMap<number, OptionNode[]> = new Map(),
+) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    const options = resolveOptions(field, lists);
+    let schema: z.ZodType;
+    switch (field.type) {
+      case 'number':
+        schema = z.coerce.number({ message: 'i18n:forms.valueNumber' });
+        break;
+      case 'date':
+        schema = z.iso.date({ message: 'i18n:forms.valueDate' });
+        break;
+      case 'time':
+        schema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:forms.valueTime' });
+        break;
+      case 'datetime':
+        schema = z.iso.datetime({ local: true, offset: true, message: 'i18n:forms.valueDatetime' });
+        break;
+      case 'checkbox':
+        schema = z.boolean();
+        break;
+      case 'email':
+        schema = z.email({ message: 'i18n:forms.valueEmail' }).max(254);
+        break;
+      case 'phone':
+        schema = z.string().regex(/^\+?[0-9 ()-]{5,25}$/, { message: 'i18n:forms.valuePhone' });
+        break;
+      case 'list':
+      case 'radio':
+        schema = z.string().refine((value) => options.some((option) => option.label === value), {
+          message: 'i18n:forms.valueOption',
+        });
+        break;
+      case 'multilevel':
+        schema = z
+          .array(z.string())
+          .min(1)
+          .refine((path) => pathExists(options, path), { message: 'i18n:forms.valueOption' });
+        break;
+      default:
+        schema = z.string().max(field.type === 'textarea' ? 10_000 : 500);
+    }
+    if (field.type === 'checkbox') {
+      shape[field.key] = field.required
+        ? z.literal(true, { message: 'i18n:forms.valueRequired' })
+        : schema.optional().default(false);
+    } else {
+      const present = z.preprocess(blankToUndefined, schema.optional().nullable());
+      shape[field.key] = field.required
+        ? present.refine((value) => value !== undefined && value !== null, { message: 'i18n:forms.valueRequired' })
+        : present;
+    }
+  }
+  return z.object(shape);
+}

@@ -1,0 +1,3 @@
+export * from './campaigns.js';
+export * from './channels.js';
+export * from './forms.js';
