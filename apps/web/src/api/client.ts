@@ -63,7 +63,8 @@ export async function apiRequest<T>(
     Accept: 'application/json',
     [LOCALE_HEADER]: i18n.language || 'es',
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -71,7 +72,7 @@ export async function apiRequest<T>(
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
@@ -119,7 +120,40 @@ export async function apiRequest<T>(
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body ?? {}, options),
+  /** Multipart upload of one file under the field name `file`. */
+  upload: <T>(path: string, file: File | Blob, options?: RequestOptions) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest<T>('POST', path, form, options);
+  },
 };
+
+/** A failed API answer as an exception (for TanStack Query): keeps the envelope and the field messages. */
+export class ApiError extends Error {
+  readonly answer: ApiResult<unknown>;
+  constructor(answer: ApiResult<unknown>) {
+    super(answer.message || i18n.t('errors.unexpected'));
+    this.name = 'ApiError';
+    this.answer = answer;
+  }
+  get code(): string | null {
+    return this.answer.code;
+  }
+  get httpStatus(): number {
+    return this.answer.httpStatus;
+  }
+  get fields(): Record<string, string> {
+    return fieldErrors(this.answer);
+  }
+}
+
+/** Resolves with `result` of a successful answer, rejects with an ApiError otherwise. */
+export async function unwrap<T>(request: Promise<ApiResult<T>>): Promise<T> {
+  const answer = await request;
+  if (!isOk(answer)) throw new ApiError(answer);
+  return answer.result;
+}
 
 /** True when the call succeeded (HTTP 2xx and statusResult). */
 export function isOk<T>(answer: ApiResult<T>): answer is ApiResult<T> & { result: T } {

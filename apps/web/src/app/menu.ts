@@ -260,7 +260,7 @@ export const MENU: MenuSection[] = [
 ];
 
 /** Icons an integration may name (`icono`); anything else falls back to a generic one. */
-const INTEGRATION_ICONS: Record<string, SvgIconComponent> = {
+export const INTEGRATION_ICONS: Record<string, SvgIconComponent> = {
   web: WebIcon,
   language: LanguageIcon,
   forum: ForumIcon,

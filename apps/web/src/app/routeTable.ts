@@ -1,6 +1,7 @@
 /**
- * The /app routes of spec section 2 whose modules are not built yet, with the permission each requires.
- * They render the "coming soon" page for `module` (label key `menu.items.<module>`), behind the permission gate.
+ * The /app routes of spec section 2 with the permission each requires. The router renders the built page of a
+ * route (router.tsx BUILT_PAGES) or, for modules not built yet, the "coming soon" page for `module`
+ * (label key `menu.items.<module>`), always behind the permission gate.
  * `permission` may list alternatives separated by `|` (any of them is enough).
  */
 export interface PlannedRoute {

@@ -23,6 +23,37 @@ const ErrorPage = page(() => import('../features/pages/ErrorPage'), 'ErrorPage')
 const ComingSoonPage = page(() => import('../features/pages/ComingSoonPage'), 'ComingSoonPage');
 const AppFallbackPage = page(() => import('../features/pages/AppFallbackPage'), 'AppFallbackPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const ProfileEditPage = page(() => import('../features/profile/ProfileEditPage'), 'ProfileEditPage');
+const UsersListPage = page(() => import('../features/users/UsersListPage'), 'UsersListPage');
+const UserFormPage = page(() => import('../features/users/UserFormPage'), 'UserFormPage');
+const UserViewPage = page(() => import('../features/users/UserViewPage'), 'UserViewPage');
+const PermissionsManagerPage = page(
+  () => import('../features/permissions/PermissionsManagerPage'),
+  'PermissionsManagerPage',
+);
+const BusinessProfilePage = page(() => import('../features/business/BusinessProfilePage'), 'BusinessProfilePage');
+const CatalogueListPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueListPage');
+const CatalogueViewPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueViewPage');
+const CatalogueFormPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueFormPage');
+const CredentialsPage = page(() => import('../features/credentials/CredentialsPage'), 'CredentialsPage');
+
+/** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
+const BUILT_PAGES: Record<string, ReactNode> = {
+  'entities/:model/list': <CatalogueListPage />,
+  'entities/:model/add': <CatalogueFormPage mode="create" />,
+  'entities/:model/:id/view': <CatalogueViewPage />,
+  'entities/:model/:id/edit': <CatalogueFormPage mode="edit" />,
+  'permissions-manager': <PermissionsManagerPage />,
+  'permissions-manager/grid': <PermissionsManagerPage preselectFirst />,
+  'business-profile': <BusinessProfilePage />,
+  users: <UsersListPage />,
+  'users/add': <UserFormPage mode="create" />,
+  'users/profile': <ProfilePage />,
+  'users/:id/view': <UserViewPage />,
+  'users/:id/edit': <UserFormPage mode="edit" />,
+  'profile/edit': <ProfileEditPage />,
+  'credentials-api': <CredentialsPage />,
+};
 
 const suspended = (node: ReactNode, fullScreen = false) => (
   <Suspense fallback={<PageLoader fullScreen={fullScreen} />}>{node}</Suspense>
@@ -56,7 +87,7 @@ export const routes: RouteObject[] = [
         path: route.path,
         element: (
           <RequirePermission permission={route.permission}>
-            {suspended(<ComingSoonPage module={route.module} />)}
+            {suspended(BUILT_PAGES[route.path] ?? <ComingSoonPage module={route.module} />)}
           </RequirePermission>
         ),
       })),

@@ -1,69 +1,45 @@
-import Avatar from '@mui/material/Avatar';
+import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../app/queries';
+import { Link as RouterLink } from 'react-router';
+import { usePermissions } from '../../app/queries';
+import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { StatusPage } from '../../ui/StatusPage';
+import { useOwnProfile } from '../users/api';
+import { UserDetailCard } from '../users/UserViewPage';
 
-/** /app/profile: the signed-in user's profile, read-only for now. */
+/** /app/profile and /app/users/profile: the signed-in user's profile (GET /profile). */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { profile, isLoading } = useProfile();
-  if (isLoading || !profile) return <PageLoader />;
-  const rows: { label: string; value: string }[] = [
-    { label: t('profile.name'), value: profile.nombre },
-    { label: t('profile.username'), value: profile.username },
-    { label: t('profile.email'), value: profile.email },
-    { label: t('profile.extension'), value: profile.extension ?? t('profile.none') },
-    { label: t('profile.mfa'), value: profile.mfa ? t('common.yes') : t('common.no') },
-  ];
+  const { can } = usePermissions();
+  const profile = useOwnProfile();
+  if (profile.isError) {
+    return <StatusPage title={t('pages.error.title')} description={profile.error.message} />;
+  }
+  if (!profile.data) return <PageLoader />;
   return (
-    <Box data-testid="profile-page" sx={{ p: { xs: 2, md: 3 }, maxWidth: 760, mx: 'auto' }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('profile.title')}
-      </Typography>
-      <Card variant="outlined">
-        <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-            <Avatar src={profile.url_image ?? undefined} alt={profile.nombre} sx={{ width: 72, height: 72 }}>
-              {profile.nombre.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <Box>
-              <Typography variant="h6" component="p" data-testid="profile-name">
-                {profile.nombre}
-              </Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="profile-email">
-                {profile.email}
-              </Typography>
-            </Box>
-          </Box>
-          <Divider />
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '200px 1fr' }, gap: 1.5, m: 0, mt: 2 }}>
-            {rows.map((row) => (
-              <Box key={row.label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                  {row.label}
-                </Typography>
-                <Typography component="dd" variant="body1" sx={{ m: 0 }}>
-                  {row.value}
-                </Typography>
-              </Box>
-            ))}
-            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('profile.roles')}
-            </Typography>
-            <Box component="dd" sx={{ m: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="profile-roles">
-              {profile.nombre_roles.map((role) => (
-                <Chip key={role} label={t(`roles.${role}`, { defaultValue: role })} size="small" />
-              ))}
-            </Box>
-          </Box>
-        </CardContent>
-      </Card>
+    <Box data-testid="profile-page">
+      <PageContainer maxWidth={960}>
+        <PageHeader
+          title={t('profile.title')}
+          actions={
+            can('editar-perfil') ? (
+              <Button
+                component={RouterLink}
+                to="/app/profile/edit"
+                variant="contained"
+                startIcon={<EditIcon />}
+                data-testid="profile-edit"
+              >
+                {t('profile.edit')}
+              </Button>
+            ) : null
+          }
+        />
+        <UserDetailCard user={profile.data} />
+      </PageContainer>
     </Box>
   );
 }

@@ -1,0 +1,255 @@
+import type { UserListItem } from '@atiende/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { usePermissions } from '../../app/queries';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { formatDate } from '../../ui/format';
+import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useRoles } from '../permissions/api';
+import { useSetUserStatus, useUserList } from './api';
+
+type EnabledFilter = 'all' | 'true' | 'false';
+
+export function EnabledChip({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={enabled ? 'success' : 'default'}
+      variant={enabled ? 'filled' : 'outlined'}
+      label={enabled ? t('common.enabled') : t('common.disabled')}
+    />
+  );
+}
+
+/** /app/users: server-side list with search, status and role filters. */
+export function UsersListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  const feedback = useApiFeedback();
+  const [query, setQuery] = useState(() => initialTableQuery('name'));
+  const [enabled, setEnabled] = useState<EnabledFilter>('all');
+  const [roleId, setRoleId] = useState<number | ''>('');
+  const [pending, setPending] = useState<UserListItem | null>(null);
+  const roles = useRoles(can('ver-lista-roles|editar-permisos-roles'));
+  const params = useMemo(
+    () => ({ ...tableQueryParams(query), enabled, roleId: roleId === '' ? undefined : roleId }),
+    [query, enabled, roleId],
+  );
+  const list = useUserList(params);
+  const status = useSetUserStatus();
+
+  const columns: DataTableColumn<UserListItem>[] = [
+    {
+      id: 'name',
+      label: t('users.fields.name'),
+      sortKey: 'name',
+      render: (user) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Avatar src={user.url_image ?? undefined} alt={user.nombre} sx={{ width: 32, height: 32 }}>
+            {user.nombre.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {user.nombre}
+            </Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {user.username}
+            </Typography>
+          </Box>
+        </Box>
+      ),
+    },
+    { id: 'email', label: t('users.fields.email'), sortKey: 'email', render: (user) => user.email },
+    {
+      id: 'roles',
+      label: t('users.fields.roles'),
+      render: (user) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {user.roles.map((role) => (
+            <Chip key={role.id} size="small" variant="outlined" label={role.label} />
+          ))}
+        </Box>
+      ),
+    },
+    { id: 'extension', label: t('users.fields.extension'), render: (user) => user.extension ?? '—' },
+    { id: 'enabled', label: t('users.fields.enabled'), render: (user) => <EnabledChip enabled={user.enabled} /> },
+    {
+      id: 'createdAt',
+      label: t('common.createdAt'),
+      sortKey: 'createdAt',
+      render: (user) => formatDate(user.createdAt, i18n.language),
+    },
+  ];
+
+  const confirmStatus = () => {
+    if (!pending) return;
+    const target = pending;
+    setPending(null);
+    status.mutate(
+      { id: target.id, enabled: !target.enabled },
+      {
+        onSuccess: () => feedback.success(target.enabled ? t('users.disabled') : t('users.enabledDone')),
+        onError: (error) => feedback.failure(error),
+      },
+    );
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('menu.items.users')}
+        actions={
+          can('agregar-usuario') ? (
+            <Button
+              component={RouterLink}
+              to="/app/users/add"
+              variant="contained"
+              startIcon={<AddIcon />}
+              data-testid="users-add"
+            >
+              {t('users.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        tableId="users"
+        columns={columns}
+        rows={list.data?.data ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        query={query}
+        onQueryChange={setQuery}
+        rowKey={(user) => user.id}
+        rowTestId={(user) => `user-row-${user.email}`}
+        onRowClick={can('ver-usuario') ? (user) => navigate(`/app/users/${user.id}/view`) : undefined}
+        searchLabel={t('users.search')}
+        filters={
+          <>
+            <TextField
+              select
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('users.fields.enabled')}
+              value={enabled}
+              onChange={(event) => {
+                setEnabled(event.target.value as EnabledFilter);
+                setQuery((current) => ({ ...current, page: 1 }));
+              }}
+              sx={{ minWidth: 150 }}
+              slotProps={{ htmlInput: { 'data-testid': 'users-filter-enabled' } }}
+            >
+              <MenuItem value="all">{t('common.all')}</MenuItem>
+              <MenuItem value="true">{t('common.enabled')}</MenuItem>
+              <MenuItem value="false">{t('common.disabled')}</MenuItem>
+            </TextField>
+            {roles.data ? (
+              <TextField
+                select
+                size="small"
+                margin="none"
+                fullWidth={false}
+                label={t('users.fields.role')}
+                value={roleId}
+                onChange={(event) => {
+                  const value = event.target.value as number | '';
+                  setRoleId(value === '' ? '' : Number(value));
+                  setQuery((current) => ({ ...current, page: 1 }));
+                }}
+                sx={{ minWidth: 170 }}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'users-filter-role' },
+                  inputLabel: { shrink: true },
+                  select: { displayEmpty: true },
+                }}
+              >
+                <MenuItem value="">{t('common.all')}</MenuItem>
+                {roles.data.map((role) => (
+                  <MenuItem key={role.id} value={role.id}>
+                    {role.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+          </>
+        }
+        actions={(user) => (
+          <>
+            {can('ver-usuario') ? (
+              <Tooltip title={t('common.view')}>
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={`/app/users/${user.id}/view`}
+                  aria-label={t('common.view')}
+                  data-testid="user-view"
+                >
+                  <VisibilityIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+            {can('editar-usuario') ? (
+              <>
+                <Tooltip title={t('common.edit')}>
+                  <IconButton
+                    size="small"
+                    component={RouterLink}
+                    to={`/app/users/${user.id}/edit`}
+                    aria-label={t('common.edit')}
+                    data-testid="user-edit"
+                  >
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={user.enabled ? t('users.disable') : t('users.enable')}>
+                  <IconButton
+                    size="small"
+                    aria-label={user.enabled ? t('users.disable') : t('users.enable')}
+                    onClick={() => setPending(user)}
+                    color={user.enabled ? 'error' : 'success'}
+                    data-testid="user-status-toggle"
+                  >
+                    {user.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+                  </IconButton>
+                </Tooltip>
+              </>
+            ) : null}
+          </>
+        )}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.enabled ? t('users.disableTitle') : t('users.enableTitle')}
+        message={
+          pending?.enabled
+            ? t('users.disableMessage', { name: pending?.nombre ?? '' })
+            : t('users.enableMessage', { name: pending?.nombre ?? '' })
+        }
+        destructive={pending?.enabled}
+        confirmLabel={pending?.enabled ? t('users.disable') : t('users.enable')}
+        onConfirm={confirmStatus}
+        onCancel={() => setPending(null)}
+      />
+    </PageContainer>
+  );
+}

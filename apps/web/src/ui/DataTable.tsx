@@ -1,0 +1,281 @@
+import DensityLargeIcon from '@mui/icons-material/DensityLarge';
+import DensityMediumIcon from '@mui/icons-material/DensityMedium';
+import DensitySmallIcon from '@mui/icons-material/DensitySmall';
+import SearchIcon from '@mui/icons-material/Search';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Density, readDensity, writeDensity } from './density';
+import { EmptyState } from './EmptyState';
+import { PageLoader } from './PageLoader';
+
+export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;
+export const SEARCH_DEBOUNCE_MS = 350;
+
+export interface DataTableColumn<T> {
+  id: string;
+  label: string;
+  /** Sent as sortName when the header is clicked. */
+  sortKey?: string;
+  render: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+/** The server-side list query: page is 1-based as the API expects. */
+export interface TableQuery {
+  page: number;
+  sizePerPage: number;
+  sortName: string;
+  sortOrder: 'asc' | 'desc';
+  searchText: string;
+}
+
+export function initialTableQuery(sortName: string, sortOrder: 'asc' | 'desc' = 'asc'): TableQuery {
+  return { page: 1, sizePerPage: 10, sortName, sortOrder, searchText: '' };
+}
+
+/** Query parameters for the API (empty search left out). */
+export function tableQueryParams(query: TableQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    page: query.page,
+    sizePerPage: query.sizePerPage,
+    sortName: query.sortName,
+    sortOrder: query.sortOrder,
+  };
+  if (query.searchText.trim()) params.searchText = query.searchText.trim();
+  return params;
+}
+
+/** Next query after a header click: same column toggles the order, another column starts ascending. */
+export function toggleSort(query: TableQuery, sortKey: string): TableQuery {
+  const sortOrder = query.sortName === sortKey && query.sortOrder === 'asc' ? 'desc' : 'asc';
+  return { ...query, sortName: sortKey, sortOrder, page: 1 };
+}
+
+interface DataTableProps<T> {
+  /** Identifies the table for the remembered density. */
+  tableId: string;
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  total: number;
+  loading: boolean;
+  query: TableQuery;
+  onQueryChange: (query: TableQuery) => void;
+  rowKey: (row: T) => string | number;
+  rowTestId?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  /** Per-row actions, rendered in a last column (clicks there do not trigger onRowClick). */
+  actions?: (row: T) => ReactNode;
+  /** Filters shown next to the search box. */
+  filters?: ReactNode;
+  searchLabel?: string;
+  /** Hide the search box (lists the API cannot search). */
+  searchable?: boolean;
+}
+
+const CELL_PADDING: Record<Density, number> = { small: 0.5, medium: 1.25, big: 2.25 };
+
+/** A server-side paginated, sortable and searchable table with a remembered row density. */
+export function DataTable<T>({
+  tableId,
+  columns,
+  rows,
+  total,
+  loading,
+  query,
+  onQueryChange,
+  rowKey,
+  rowTestId,
+  onRowClick,
+  actions,
+  filters,
+  searchLabel,
+  searchable = true,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [density, setDensity] = useState<Density>(() => readDensity(tableId));
+  const [search, setSearch] = useState(query.searchText);
+  const latest = useRef({ query, onQueryChange });
+  latest.current = { query, onQueryChange };
+
+  useEffect(() => {
+    if (search === latest.current.query.searchText) return;
+    const timer = window.setTimeout(() => {
+      latest.current.onQueryChange({ ...latest.current.query, searchText: search, page: 1 });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const changeDensity = (_: unknown, value: Density | null) => {
+    if (!value) return;
+    setDensity(value);
+    writeDensity(tableId, value);
+  };
+
+  const colSpan = columns.length + (actions ? 1 : 0);
+  const densityOptions: { value: Density; icon: ReactNode }[] = [
+    { value: 'small', icon: <DensitySmallIcon fontSize="small" /> },
+    { value: 'medium', icon: <DensityMediumIcon fontSize="small" /> },
+    { value: 'big', icon: <DensityLargeIcon fontSize="small" /> },
+  ];
+
+  return (
+    <Paper variant="outlined" data-testid="data-table" data-density={density} sx={{ overflow: 'hidden' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>
+        {searchable ? (
+          <TextField
+            size="small"
+            margin="none"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={searchLabel ?? t('table.search')}
+            sx={{ flex: '1 1 220px', maxWidth: 360 }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'data-table-search', 'aria-label': searchLabel ?? t('table.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        ) : null}
+        {filters}
+        <Box sx={{ flexGrow: 1 }} />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={density}
+          onChange={changeDensity}
+          aria-label={t('table.density')}
+          data-testid="data-table-density"
+        >
+          {densityOptions.map((option) => (
+            <Tooltip key={option.value} title={t(`table.densities.${option.value}`)}>
+              <ToggleButton
+                value={option.value}
+                aria-label={t(`table.densities.${option.value}`)}
+                data-testid={`data-table-density-${option.value}`}
+              >
+                {option.icon}
+              </ToggleButton>
+            </Tooltip>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      <Box sx={{ height: 4 }}>{loading && rows.length > 0 ? <LinearProgress /> : null}</Box>
+      <TableContainer>
+        <Table
+          size={density === 'small' ? 'small' : 'medium'}
+          sx={{ '& td, & th': { py: CELL_PADDING[density] } }}
+          aria-busy={loading}
+        >
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sx={{ width: column.width, fontWeight: 700, whiteSpace: 'nowrap' }}
+                  sortDirection={column.sortKey && query.sortName === column.sortKey ? query.sortOrder : false}
+                >
+                  {column.sortKey ? (
+                    <TableSortLabel
+                      active={query.sortName === column.sortKey}
+                      direction={query.sortName === column.sortKey ? query.sortOrder : 'asc'}
+                      onClick={() => onQueryChange(toggleSort(query, column.sortKey as string))}
+                      data-testid={`data-table-sort-${column.id}`}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+              {actions ? (
+                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {t('table.actions')}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={colSpan} data-testid="data-table-loading">
+                  <PageLoader />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={colSpan}>
+                  <EmptyState
+                    data-testid="data-table-empty"
+                    icon={<SearchOffIcon fontSize="inherit" />}
+                    title={t('table.empty')}
+                    description={query.searchText ? t('table.emptySearch', { text: query.searchText }) : undefined}
+                  />
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow
+                  key={rowKey(row)}
+                  hover
+                  data-testid={rowTestId?.(row)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+                >
+                  {columns.map((column) => (
+                    <TableCell key={column.id} align={column.align}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                  {actions ? (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+                      {actions(row)}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.max(0, query.page - 1)}
+        rowsPerPage={query.sizePerPage}
+        rowsPerPageOptions={[...ROWS_PER_PAGE]}
+        onPageChange={(_, page) => onQueryChange({ ...query, page: page + 1 })}
+        onRowsPerPageChange={(event) => onQueryChange({ ...query, sizePerPage: Number(event.target.value), page: 1 })}
+        labelRowsPerPage={t('table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
+        data-testid="data-table-pagination"
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5 } }}
+      />
+    </Paper>
+  );
+}

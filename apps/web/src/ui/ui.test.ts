@@ -1,0 +1,79 @@
+import { createRoleBodySchema, createUserBodySchema } from '@atiende/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeChange } from './AuditHistory';
+import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
+import { densityStorageKey, readDensity, writeDensity } from './density';
+import { formatDateTime, formatValue } from './format';
+import { checkImageFile } from './image';
+import { issuesToErrors } from './validation';
+
+const t = (key: string, options?: { count?: number }) =>
+  options?.count !== undefined ? `${key}:${options.count}` : key;
+
+describe('issuesToErrors', () => {
+  it('translates i18n: messages and maps common zod issues to validation keys', () => {
+    const parsed = createUserBodySchema.safeParse({
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      password_confirmation: 'other',
+      roleIds: [],
+      username: 'bad name!',
+    });
+    expect(parsed.success).toBe(false);
+    const errors = issuesToErrors(parsed.error?.issues ?? [], t);
+    expect(errors.name).toBe('validation.minLength:2');
+    expect(errors.email).toBe('validation.email');
+    expect(errors.password).toBe('validation.minLength:8');
+    expect(errors.roleIds).toBe('validation.minItems:1');
+    expect(errors.username).toBe('users.usernameFormat');
+  });
+
+  it('uses the role slug message key', () => {
+    const parsed = createRoleBodySchema.safeParse({ name: 'Bad Name', label: 'Quality' });
+    expect(issuesToErrors(parsed.error?.issues ?? [], t).name).toBe('roles.nameFormat');
+  });
+});
+
+describe('table query helpers', () => {
+  it('toggles the order on the same column and resets the page', () => {
+    const query = { ...initialTableQuery('name'), page: 3 };
+    expect(toggleSort(query, 'name')).toMatchObject({ sortName: 'name', sortOrder: 'desc', page: 1 });
+    expect(toggleSort({ ...query, sortOrder: 'desc' }, 'email')).toMatchObject({ sortName: 'email', sortOrder: 'asc' });
+  });
+
+  it('leaves out an empty search', () => {
+    expect(tableQueryParams(initialTableQuery('name'))).not.toHaveProperty('searchText');
+    expect(tableQueryParams({ ...initialTableQuery('name'), searchText: ' ana ' }).searchText).toBe('ana');
+  });
+});
+
+describe('density storage', () => {
+  afterEach(() => localStorage.clear());
+  it('remembers the density per table and ignores junk', () => {
+    expect(readDensity('users')).toBe('medium');
+    writeDensity('users', 'small');
+    expect(readDensity('users')).toBe('small');
+    expect(readDensity('other')).toBe('medium');
+    localStorage.setItem(densityStorageKey('users'), 'huge');
+    expect(readDensity('users')).toBe('medium');
+  });
+});
+
+describe('checkImageFile', () => {
+  it('accepts png/jpeg/webp up to 2 MiB', () => {
+    expect(checkImageFile({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(checkImageFile({ type: 'image/gif', size: 1000 })).toBe('upload.invalidType');
+    expect(checkImageFile({ type: 'image/webp', size: 2 * 1024 * 1024 + 1 })).toBe('upload.tooLarge');
+  });
+});
+
+describe('format helpers', () => {
+  it('formats audit values and diffs', () => {
+    expect(describeChange({ from: 'a', to: null })).toBe('a → —');
+    expect(describeChange(['x'])).toBe('["x"]');
+    expect(formatValue(true)).toBe('true');
+    expect(formatDateTime('nope', 'es')).toBe('');
+    expect(formatDateTime('2026-01-02T10:00:00Z', 'en')).toContain('2026');
+  });
+});
