@@ -22,6 +22,8 @@ import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { createChannelsService } from './modules/channels/channels.service.js';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
 import { createCredentialsService } from './modules/credentials/credentials.service.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
+import { createCustomersService } from './modules/customers/customers.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const channels = createChannelsService(ctx);
   const campaigns = createCampaignsService(ctx);
   const forms = createFormsService(ctx);
+  const customers = createCustomersService(ctx);
 
   const webIndex = path.join(WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await channelsRoutes(api, channels);
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
+      await customersRoutes(api, customers);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

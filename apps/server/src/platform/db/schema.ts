@@ -5,6 +5,7 @@ export * from '../../modules/campaigns/campaigns.schema.js';
 export * from '../../modules/catalogues/catalogues.schema.js';
 export * from '../../modules/channels/channels.schema.js';
 export * from '../../modules/credentials/credentials.schema.js';
+export * from '../../modules/customers/customers.schema.js';
 export * from '../../modules/forms/forms.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../audit/audit.schema.js';

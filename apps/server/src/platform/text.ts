@@ -1,0 +1,22 @@
+/** Lower-case without accents, for search columns and comparisons ("Muñoz" and "munoz" match). */
+export function searchable(...parts: (string | null | undefined)[]): string {
+  return parts
+    .filter((part): part is string => !!part)
+    .join(' ')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** The canonical form of a contact value: e-mails lower-cased, phones reduced to digits. */
+export function normalizeContactValue(value: string, kind: 'email' | 'phone' | 'other'): string {
+  if (kind === 'email') return value.trim().toLowerCase();
+  if (kind === 'phone') return value.replace(/\D/g, '');
+  return searchable(value);
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { listQuerySchema, optionalText } from '../admin/common.js';
+
+export const GENDERS = ['female', 'male', 'not-applicable', 'no-info'] as const;
+
+/** Contact info type codes (catalogue `tipo-dato-contacto`) whose values are checked as emails or phones. */
+export const EMAIL_CONTACT_CODES = ['4'];
+export const PHONE_CONTACT_CODES = ['1', '2', '9'];
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,25}$/;
+
+export const customerContactSchema = z.object({
+  id: z.number().int().positive().optional(),
+  typeId: z.number().int().positive(),
+  label: optionalText(60),
+  value: z.string().trim().min(1).max(254),
+  areaCode: optionalText(10),
+  extension: optionalText(10),
+  zone: optionalText(60),
+  cityId: z.number().int().positive().nullish(),
+});
+export type CustomerContactInput = z.input<typeof customerContactSchema>;
+
+export const customerBodySchema = z.object({
+  identificationTypeId: z.number().int().positive(),
+  identificationNumber: z
+    .string()
+    .trim()
+    .min(3)
+    .max(40)
+    .regex(/^[A-Za-z0-9.-]+$/, { message: 'i18n:customers.identificationFormat' }),
+  firstName: z.string().trim().min(1).max(80),
+  middleName: optionalText(80),
+  lastName: z.string().trim().min(1).max(80),
+  secondLastName: optionalText(80),
+  birthday: z.iso
+    .date()
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  gender: z.enum(GENDERS).default('no-info'),
+  labelIds: z.array(z.number().int().positive()).max(50).default([]),
+  contacts: z.array(customerContactSchema).max(100).default([]),
+  relatedCustomerIds: z.array(z.number().int().positive()).max(100).default([]),
+  ownerUserId: z.number().int().positive().nullish(),
+});
+export type CustomerBody = z.input<typeof customerBodySchema>;
+
+export const CUSTOMER_SORT_COLUMNS = ['name', 'identificationNumber', 'createdAt', 'id'] as const;
+export const customerListQuerySchema = listQuerySchema(CUSTOMER_SORT_COLUMNS, 'createdAt').extend({
+  labelId: z.coerce.number().int().positive().optional(),
+  ownerUserId: z.coerce.number().int().positive().optional(),
+  campaignId: z.coerce.number().int().positive().optional(),
+});
+
+export const moveCustomerLabelBodySchema = z.object({
+  fromLabelId: z.number().int().positive().nullish(),
+  toLabelId: z.number().int().positive(),
+});
+
+export interface CustomerListItem {
+  id: number;
+  identificationType: { id: number; abbr: string | null; name: string };
+  identificationNumber: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  labels: { id: number; name: string; color: string | null }[];
+  primaryEmail: string | null;
+  primaryPhone: string | null;
+  owner: { id: number; nombre: string } | null;
+  createdAt: string;
+}
+
+export interface CustomerContact {
+  id: number;
+  type: { id: number; name: string; code: string | null };
+  label: string | null;
+  value: string;
+  areaCode: string | null;
+  extension: string | null;
+  zone: string | null;
+  city: { id: number; name: string } | null;
+}
+
+export interface Customer extends CustomerListItem {
+  middleName: string | null;
+  secondLastName: string | null;
+  birthday: string | null;
+  gender: (typeof GENDERS)[number];
+  contacts: CustomerContact[];
+  related: { id: number; fullName: string; identificationNumber: string }[];
+  updatedAt: string;
+}
+
+export interface KanbanColumn {
+  label: { id: number; name: string; color: string | null; sortOrder: number | null };
+  total: number;
+  customers: CustomerListItem[];
+}
+
+export const assignCustomersBodySchema = z.object({
+  customerIds: z.array(z.number().int().positive()).min(1).max(1000),
+  ownerUserId: z.number().int().positive(),
+});
+
+export const kanbanQuerySchema = z.object({
+  searchText: z.string().trim().max(200).optional(),
+  perColumn: z.coerce.number().int().min(1).max(100).default(20),
+});
