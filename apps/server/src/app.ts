@@ -24,6 +24,7 @@ import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
 import { createCredentialsService } from './modules/credentials/credentials.service.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
+import { createImportsService, IMPORT_QUEUE } from './modules/customers/imports.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
@@ -153,6 +154,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const campaigns = createCampaignsService(ctx);
   const forms = createFormsService(ctx);
   const customers = createCustomersService(ctx);
+  const imports = createImportsService(ctx);
+  await deps.jobs.define<{ importId: number; locale: 'es' | 'en' }>(
+    { name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 },
+    (job) => imports.run(job.importId, job.locale),
+  );
 
   const webIndex = path.join(WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
@@ -178,7 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await channelsRoutes(api, channels);
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
-      await customersRoutes(api, customers);
+      await customersRoutes(api, ctx, customers, imports);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

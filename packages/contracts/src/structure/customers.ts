@@ -106,3 +106,51 @@ export const kanbanQuerySchema = z.object({
   searchText: z.string().trim().max(200).optional(),
   perColumn: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** Columns an import can map; the first three are required (spec section 5). */
+export const IMPORT_TARGETS = [
+  'identificationNumber',
+  'firstName',
+  'lastName',
+  'identificationType',
+  'middleName',
+  'secondLastName',
+  'birthday',
+  'gender',
+  'email',
+  'phone',
+  'mobile',
+  'address',
+] as const;
+export type ImportTarget = (typeof IMPORT_TARGETS)[number];
+export const REQUIRED_IMPORT_TARGETS: readonly ImportTarget[] = ['identificationNumber', 'firstName', 'lastName'];
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+export const startImportBodySchema = z.object({
+  /** Target field → the file's column header. */
+  mapping: z.partialRecord(z.enum(IMPORT_TARGETS), z.string().min(1).max(200)),
+  /** Used when no column gives the identification type, or a row leaves it blank. */
+  defaultIdentificationTypeId: z.number().int().positive().nullish(),
+  campaignId: z.number().int().positive().nullish(),
+});
+
+export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
+
+export interface CustomerImport {
+  id: number;
+  fileName: string;
+  columns: string[];
+  preview: string[][];
+  totalRows: number;
+  status: (typeof IMPORT_STATUSES)[number];
+  processed: number;
+  created: number;
+  updated: number;
+  failed: number;
+  /** 0-100. */
+  progress: number;
+  hasErrorReport: boolean;
+  campaignId: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+}

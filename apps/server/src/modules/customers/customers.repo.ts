@@ -289,6 +289,30 @@ export const customersRepo = {
       .onConflictDoNothing();
   },
 
+  /** Every matching customer in id order, a page at a time by keyset (no offset), for exports of any size. */
+  async *batches(
+    db: Executor,
+    filter: Omit<CustomerListFilter, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>,
+    size = 1000,
+  ) {
+    let afterId = 0;
+    while (true) {
+      const where = whereOf(filter);
+      const rows = await db
+        .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
+        .from(customers)
+        .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
+        .leftJoin(users, eq(users.id, customers.ownerUserId))
+        .where(where ? and(where, sql`${customers.id} > ${afterId}`) : sql`${customers.id} > ${afterId}`)
+        .orderBy(asc(customers.id))
+        .limit(size);
+      if (rows.length === 0) return;
+      yield await this.hydrate(db, rows);
+      afterId = rows[rows.length - 1].customer.id;
+      if (rows.length < size) return;
+    }
+  },
+
   /** Kanban: the customers of one label, newest first, and how many there are (capped). */
   async byLabel(db: Executor, labelId: number, limit: number, search?: string) {
     return this.list(db, { page: 1, sizePerPage: limit, sortName: 'createdAt', sortOrder: 'desc', labelId, search });

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { users } from '../users/users.schema.js';
@@ -110,3 +122,28 @@ export const campaignCustomers = pgTable(
     index('campaign_customers_customer_idx').on(table.customerId),
   ],
 );
+
+export const customerImports = pgTable('customer_imports', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  createdBy: bigint('created_by', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  fileName: varchar('file_name', { length: 255 }).notNull(),
+  filePath: varchar('file_path', { length: 300 }).notNull(),
+  format: varchar('format', { length: 10 }).notNull(),
+  columns: jsonb('columns').$type<string[]>().notNull(),
+  preview: jsonb('preview').$type<string[][]>().notNull(),
+  totalRows: integer('total_rows').notNull(),
+  mapping: jsonb('mapping').$type<Record<string, string>>(),
+  defaultIdentificationTypeId: bigint('default_identification_type_id', { mode: 'number' }),
+  campaignId: bigint('campaign_id', { mode: 'number' }).references(() => campaigns.id),
+  status: varchar('status', { length: 20 }).notNull().default('uploaded'),
+  processed: integer('processed').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  errorReportPath: varchar('error_report_path', { length: 300 }),
+  errorMessage: text('error_message'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.js';
+import { customerImports } from './customers.schema.js';
+
+export type ImportRow = typeof customerImports.$inferSelect;
+
+export interface ImportCustomer {
+  identificationTypeId: number;
+  identificationNumber: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  secondLastName: string | null;
+  birthday: string | null;
+  gender: string;
+  searchText: string;
+  contacts: { typeId: number; value: string; normalizedValue: string }[];
+}
+
+export const importsRepo = {
+  async insert(db: Executor, values: typeof customerImports.$inferInsert): Promise<number> {
+    const [row] = await db.insert(customerImports).values(values).returning({ id: customerImports.id });
+    return row.id;
+  },
+
+  async find(db: Executor, id: number): Promise<ImportRow | null> {
+    const [row] = await db.select().from(customerImports).where(eq(customerImports.id, id));
+    return row ?? null;
+  },
+
+  async update(db: Executor, id: number, values: Partial<typeof customerImports.$inferInsert>): Promise<void> {
+    await db.update(customerImports).set(values).where(eq(customerImports.id, id));
+  },
+
+  /**
+   * Creates or updates a batch of customers by (identification type, number) in one statement, then adds the
+   * contact values they do not have yet, and links them to a campaign. Re-importing the same file changes nothing
+   * but the names it carries: no duplicates.
+   */
+  async upsertBatch(
+    db: Executor,
+    rows: ImportCustomer[],
+    actorUserId: number,
+    campaignId: number | null,
+  ): Promise<{ created: number; updated: number }> {
+    if (rows.length === 0) return { created: 0, updated: 0 };
+    const payload = JSON.stringify(
+      rows.map((row) => ({
+        t: row.identificationTypeId,
+        n: row.identificationNumber,
+        f: row.firstName,
+        m: row.middleName,
+        l: row.lastName,
+        s: row.secondLastName,
+        b: row.birthday,
+        g: row.gender,
+        q: row.searchText,
+      })),
+    );
+    const upserted = await db.execute<{ id: string; number: string; type_id: string; inserted: boolean }>(sql`
+      insert into customers (identification_type_id, identification_number, first_name, middle_name, last_name,
+        second_last_name, birthday, gender, search_text, created_by, updated_by)
+      select (r->>'t')::bigint, r->>'n', r->>'f', r->>'m', r->>'l', r->>'s', (r->>'b')::date, r->>'g', r->>'q',
+        ${actorUserId}, ${actorUserId}
+      from jsonb_array_elements(${payload}::jsonb) r
+      on conflict (identification_type_id, lower(identification_number)) do update set
+        first_name = excluded.first_name,
+        middle_name = coalesce(excluded.middle_name, customers.middle_name),
+        last_name = excluded.last_name,
+        second_last_name = coalesce(excluded.second_last_name, customers.second_last_name),
+        birthday = coalesce(excluded.birthday, customers.birthday),
+        search_text = excluded.search_text,
+        updated_by = excluded.updated_by,
+        updated_at = now()
+      returning id, identification_number as number, identification_type_id as type_id, (xmax = 0) as inserted`);
+    const idByKey = new Map(upserted.rows.map((row) => [`${row.type_id}|${row.number.toLowerCase()}`, Number(row.id)]));
+    const contacts = rows.flatMap((row) => {
+      const customerId = idByKey.get(`${row.identificationTypeId}|${row.identificationNumber.toLowerCase()}`);
+      return customerId
+        ? row.contacts.map((contact) => ({
+            c: customerId,
+            t: contact.typeId,
+            v: contact.value,
+            n: contact.normalizedValue,
+          }))
+        : [];
+    });
+    if (contacts.length > 0) {
+      await db.execute(sql`
+        insert into customer_contacts (customer_id, type_id, value, normalized_value)
+        select (r->>'c')::bigint, (r->>'t')::bigint, r->>'v', r->>'n'
+        from jsonb_array_elements(${JSON.stringify(contacts)}::jsonb) r
+        where not exists (select 1 from customer_contacts x where x.customer_id = (r->>'c')::bigint
+          and x.type_id = (r->>'t')::bigint and x.normalized_value = r->>'n')`);
+    }
+    if (campaignId) {
+      await db.execute(sql`
+        insert into campaign_customers (campaign_id, customer_id)
+        select ${campaignId}, unnest(${`{${[...idByKey.values()].join(',')}}`}::bigint[])
+        on conflict do nothing`);
+    }
+    const created = upserted.rows.filter((row) => row.inserted).length;
+    return { created, updated: upserted.rows.length - created };
+  },
+};
