@@ -2,6 +2,7 @@ import type { Database } from '../../platform/db/client.js';
 import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
+import { seedDemoStructure } from './demo.structure.js';
 
 export const DEMO_PASSWORD = 'Atiende.2026';
 
@@ -27,6 +28,7 @@ export async function seedDemoData(db: Database): Promise<string> {
         mfaEnabled: account.mfa,
       });
     }
+    await seedDemoStructure(tx);
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,
