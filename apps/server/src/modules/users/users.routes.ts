@@ -76,6 +76,12 @@ export async function usersRoutes(app: FastifyInstance, users: UsersService): Pr
   );
 
   api.get(
+    '/users/:id/campaigns',
+    { config: { permission: 'ver-usuario' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await users.campaigns(requireAuth(request), request.params.id)),
+  );
+
+  api.get(
     '/users/:id/audit',
     { config: { permission: 'ver-auditoria' }, schema: { params: idParamSchema } },
     async (request) => success(request, await users.audit(request.params.id)),

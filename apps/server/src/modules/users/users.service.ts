@@ -24,6 +24,7 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import type { ImageUpload } from '../../platform/http/uploads.js';
 import { hashPassword, verifyPassword } from '../../platform/security.js';
 import type { AuthContext, AuthService } from '../auth/auth.service.js';
+import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { type UserValues, usersRepo } from './users.repo.js';
 
@@ -317,6 +318,12 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
       const own = id === actor.userId && hasPermission(actor.permissions, 'editar-perfil');
       if (!own && !hasPermission(actor.permissions, 'editar-usuario')) throw errors.forbidden();
       return storeAvatar(actor, id, upload);
+    },
+
+    /** The campaigns a user works in (the user view's "assigned campaigns" tab). */
+    async campaigns(actor: AuthContext, id: number) {
+      await this.get(actor, id);
+      return campaignsRepo.ofUser(db, id, false);
     },
 
     async audit(id: number) {
