@@ -68,9 +68,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     trustProxy: true,
     return503OnClosing: true,
   });
-  app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
+  app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => (data) => {
     const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
   });
   app.setSerializerCompiler(serializerCompiler);
 

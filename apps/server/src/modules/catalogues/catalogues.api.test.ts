@@ -100,7 +100,7 @@ describe('catalogues', () => {
       url: '/api/v2/entities/planetas',
       headers: admin.headers,
     });
-    expect(unknownModel.statusCode).toBe(422);
+    expect(unknownModel.statusCode).toBe(400);
   });
 
   it('customer labels keep colour, kanban flag and order; updates are audited', async () => {

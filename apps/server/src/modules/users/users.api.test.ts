@@ -137,7 +137,8 @@ describe('users CRUD', () => {
       url: '/api/v2/users?sortName=password',
       headers: admin.headers,
     });
-    expect(badSort.statusCode).toBe(422);
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().result.fields[0].field).toBe('sortName');
   });
 
   it('an agent may not list, create or edit users, nor read another user, but reads and edits their own profile', async () => {

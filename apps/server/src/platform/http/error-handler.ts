@@ -5,8 +5,12 @@ import { isMessageKey, type MessageKey, translate } from '../i18n/messages.js';
 import { translateIssues } from '../i18n/validation.js';
 import { AppError } from './errors.js';
 
+/** Invalid input: a body is 422 (the content is wrong), a query or path parameter is 400 (the request is wrong). */
 export class RequestValidationError extends Error {
-  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+  constructor(
+    readonly issues: readonly z.core.$ZodIssue[],
+    readonly part: string = 'body',
+  ) {
     super('validation');
   }
 }
@@ -53,7 +57,8 @@ export function registerErrorHandling(
     const validation = error instanceof RequestValidationError ? error : (error.cause as unknown);
     if (validation instanceof RequestValidationError) {
       const fields = translateIssues(validation.issues, request.locale);
-      return reply.code(422).send(errorEnvelope(request, CODES.VALIDATION, 'errors.validation', {}, fields));
+      const status = validation.part === 'body' ? 422 : 400;
+      return reply.code(status).send(errorEnvelope(request, CODES.VALIDATION, 'errors.validation', {}, fields));
     }
     if (error.statusCode === 429) {
       return reply.code(429).send(errorEnvelope(request, CODES.RATE_LIMITED, 'errors.rateLimited'));
