@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasPermission } from '@atiende/contracts';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
+import { campaignsRepo } from './modules/campaigns/campaigns.repo.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.js';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.js';
@@ -32,6 +34,8 @@ import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { createTicketsService } from './modules/tickets/tickets.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import type { Config } from './platform/config.js';
@@ -83,7 +87,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     logger: deps.logger,
     resolveIdentity: async (token) => {
       const session = await authService?.resolveToken(token);
-      return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+      return session
+        ? { userId: session.userId, sessionId: session.sessionId, permissions: session.permissions }
+        : null;
+    },
+    // Campaign rooms: where the user works, or every campaign for those who see all tickets.
+    resolveCampaigns: async (identity) => {
+      const everything = hasPermission(identity.permissions ?? new Set<string>(), 'ver-todos-casos');
+      return (await campaignsRepo.ofUser(deps.db, identity.userId, everything)).map((campaign) => campaign.id);
     },
   });
 
@@ -156,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const campaigns = createCampaignsService(ctx);
   const forms = createFormsService(ctx);
   const customers = createCustomersService(ctx);
+  const tickets = createTicketsService(ctx);
   const imports = createImportsService(ctx);
   await deps.jobs.define<{ importId: number; locale: 'es' | 'en' }>(
     { name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 },
@@ -187,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
       await customersRoutes(api, ctx, customers, imports);
+      await ticketsRoutes(api, tickets);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

@@ -6,3 +6,4 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './structure/index.js';
+export * from './tickets/index.js';

@@ -7,19 +7,25 @@ import { Server } from 'socket.io';
 export interface SocketIdentity {
   userId: number;
   sessionId: string;
+  permissions?: ReadonlySet<string>;
 }
 
 export type ResolveSocketIdentity = (token: string) => Promise<SocketIdentity | null>;
+/** The campaign rooms a user belongs to, computed by the server at the handshake. */
+export type ResolveCampaignRooms = (identity: SocketIdentity) => Promise<number[]>;
 
 /** Rooms are computed by the server from the identity; clients never name rooms. */
 export const rooms = {
   user: (userId: number) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
+  /** The spec's notificacion-campana-{id} channel. */
+  campaign: (campaignId: number) => `notificacion-campana-${campaignId}`,
 };
 
 export interface Realtime {
   io: Server;
   toUser(userId: number, event: string, payload: object): void;
+  toCampaign(campaignId: number, event: string, payload: object): void;
   toAll(event: string, payload: object): void;
   disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
@@ -33,6 +39,7 @@ function bearerFrom(value: unknown): string | undefined {
 export async function attachRealtime(options: {
   server: HttpServer;
   resolveIdentity: ResolveSocketIdentity;
+  resolveCampaigns?: ResolveCampaignRooms;
   redisUrl?: string;
   logger: Logger;
 }): Promise<Realtime> {
@@ -59,18 +66,23 @@ export async function attachRealtime(options: {
       return;
     }
     socket.data.identity = identity;
+    socket.data.campaignIds = (await options.resolveCampaigns?.(identity).catch(() => [])) ?? [];
     next();
   });
 
   io.on('connection', (socket) => {
     const identity = socket.data.identity as SocketIdentity;
-    socket.join([rooms.user(identity.userId), rooms.session(identity.sessionId)]);
+    const campaignIds = socket.data.campaignIds as number[];
+    socket.join([rooms.user(identity.userId), rooms.session(identity.sessionId), ...campaignIds.map(rooms.campaign)]);
   });
 
   return {
     io,
     toUser: (userId, event, payload) => {
       io.to(rooms.user(userId)).emit(event, payload);
+    },
+    toCampaign: (campaignId, event, payload) => {
+      io.to(rooms.campaign(campaignId)).emit(event, payload);
     },
     toAll: (event, payload) => {
       io.emit(event, payload);

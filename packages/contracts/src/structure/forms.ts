@@ -183,16 +183,20 @@ export function buildFormValuesSchema(
       default:
         schema = z.string().max(field.type === 'textarea' ? 10_000 : 500);
     }
-    if (field.type === 'checkbox') {
-      shape[field.key] = field.required
-        ? z.literal(true, { message: 'i18n:forms.valueRequired' })
-        : schema.optional().default(false);
-    } else {
-      const present = z.preprocess(blankToUndefined, schema.optional().nullable());
-      shape[field.key] = field.required
-        ? present.refine((value) => value !== undefined && value !== null, { message: 'i18n:forms.valueRequired' })
-        : present;
-    }
+    shape[field.key] =
+      field.type === 'checkbox'
+        ? field.required
+          ? z.literal(true, { message: 'i18n:forms.valueRequired' })
+          : schema.optional().default(false)
+        : z.preprocess(blankToUndefined, schema.optional().nullable());
   }
-  return z.object(shape);
+  // Required values are checked on the whole object: a missing key never reaches its own field schema.
+  const required = fields.filter((field) => field.required && field.type !== 'checkbox').map((field) => field.key);
+  return z.object(shape).superRefine((values, context) => {
+    for (const key of required) {
+      if (values[key] === undefined || values[key] === null) {
+        context.addIssue({ code: 'custom', path: [key], message: 'i18n:forms.valueRequired' });
+      }
+    }
+  });
 }

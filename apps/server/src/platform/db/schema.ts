@@ -7,5 +7,6 @@ export * from '../../modules/channels/channels.schema.js';
 export * from '../../modules/credentials/credentials.schema.js';
 export * from '../../modules/customers/customers.schema.js';
 export * from '../../modules/forms/forms.schema.js';
+export * from '../../modules/tickets/tickets.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../audit/audit.schema.js';

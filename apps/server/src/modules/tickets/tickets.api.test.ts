@@ -1,0 +1,349 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+
+type Actor = Awaited<ReturnType<typeof signedIn>>;
+let t: TestApp;
+let admin: Actor;
+let agentA: Actor;
+let agentB: Actor;
+let outsider: Actor;
+let campaignId: number;
+let relaxedCampaignId: number;
+let customerId: number;
+let bareCustomerId: number;
+
+const post = (url: string, actor: Actor, payload?: object, locale = 'es') =>
+  t.app.inject({ method: 'POST', url, headers: { ...actor.headers, 'x-locale': locale }, payload: payload ?? {} });
+const get = (url: string, actor: Actor) => t.app.inject({ method: 'GET', url, headers: actor.headers });
+
+async function entity(model: string, code: string) {
+  const list = (await get(`/api/v2/entities/${model}?sizePerPage=100`, admin)).json().result.data;
+  return list.find((entry: { code: string }) => entry.code === code).id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true });
+  admin = await signedIn(t, 'admin');
+  agentA = await signedIn(t, 'agent');
+  agentB = await signedIn(t, 'agent');
+  outsider = await signedIn(t, 'agent');
+  const channel = (
+    await post('/api/v2/channels', admin, { name: `Chat ${Date.now()}`, type: 'webchat', direction: 'inbound' })
+  ).json().result.id;
+  const form = (
+    await post('/api/v2/dynamic-forms', admin, {
+      name: `Gestión ${Date.now()}`,
+      requireNotes: true,
+      fields: [
+        {
+          key: 'resultado',
+          label: 'Resultado',
+          type: 'radio',
+          required: true,
+          options: [{ label: 'Resuelto' }, { label: 'Pendiente' }],
+        },
+      ],
+    })
+  ).json().result.id;
+  const campaign = (overrides: object) =>
+    post('/api/v2/campaigns', admin, {
+      name: `Campaña ${Date.now()} ${Math.random()}`,
+      type: 'inbound',
+      formId: form,
+      channelIds: [channel],
+      agents: [
+        { userId: agentA.id, channelIds: [channel] },
+        { userId: agentB.id, channelIds: [channel] },
+      ],
+      config: { ticketCombination: 'none', agentTransfer: true, campaignTransfer: true },
+      ...overrides,
+    });
+  campaignId = (await campaign({})).json().result.id;
+  relaxedCampaignId = (
+    await campaign({
+      formId: null,
+      config: { ticketCombination: 'none', closeWithoutTask: true, closeWithoutCustomerInfo: true },
+    })
+  ).json().result.id;
+  // The outsider works in another campaign of its own.
+  await campaign({ agents: [{ userId: outsider.id, channelIds: [channel] }] });
+  const cc = await entity('tipo-documento', 'CC');
+  const email = await entity('tipo-dato-contacto', '4');
+  const customer = (contacts: object[]) =>
+    post('/api/v2/customers', admin, {
+      identificationTypeId: cc,
+      identificationNumber: `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-12),
+      firstName: 'Lucía',
+      lastName: 'Ramírez',
+      contacts,
+    });
+  customerId = (await customer([{ typeId: email, value: 'lucia@example.com' }])).json().result.id;
+  bareCustomerId = (await customer([])).json().result.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function newTicket(actor = agentA, overrides: object = {}) {
+  const response = await post('/api/v2/tickets', actor, {
+    campaignId,
+    customerId,
+    description: 'No llega mi pedido',
+    priority: 2,
+    ...overrides,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().result as { id: number; number: number; status: number };
+}
+
+const goodTask = { values: { resultado: 'Resuelto' }, notes: 'Se llamó al cliente' };
+
+describe('ticket lifecycle', () => {
+  it('is created new and assigned to its creator; the first task by the assignee opens it', async () => {
+    const ticket = await newTicket();
+    expect(ticket).toMatchObject({ status: 0, priority: 2, assigned: { id: agentA.id }, campaign: { id: campaignId } });
+    const worked = await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, goodTask);
+    expect(worked.statusCode).toBe(201);
+    expect(worked.json().result).toMatchObject({ status: 1, firstResponseAt: expect.any(String) });
+    expect(worked.json().result.tasks[0]).toMatchObject({
+      values: { resultado: 'Resuelto' },
+      notes: 'Se llamó al cliente',
+    });
+  });
+
+  it('validates a task against the campaign form and its required notes, in both languages', async () => {
+    const ticket = await newTicket();
+    const es = await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, { values: { resultado: 'Otro' } });
+    expect(es.statusCode).toBe(422);
+    expect(es.json().result.fields).toEqual([
+      { field: 'values.resultado', message: 'Elija una de las opciones' },
+      { field: 'notes', message: 'El formulario de la campaña exige observaciones' },
+    ]);
+    const en = await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, { values: {} }, 'en');
+    expect(en.json().result.fields[0]).toEqual({ field: 'values.resultado', message: 'This field is required' });
+    expect((await get(`/api/v2/tickets/${ticket.id}`, agentA)).json().result.tasks).toHaveLength(0);
+  });
+
+  it('follows the state machine: valid transitions pass, invalid ones answer 409', async () => {
+    const ticket = await newTicket();
+    expect((await post(`/api/v2/tickets/${ticket.id}/open`, agentA)).json().result.status).toBe(1);
+    expect((await post(`/api/v2/tickets/${ticket.id}/open`, agentA)).statusCode).toBe(409);
+    expect((await post(`/api/v2/tickets/${ticket.id}/escalate`, agentA)).json().result.status).toBe(2);
+    expect((await post(`/api/v2/caso/${ticket.id}/aceptar`, agentA)).statusCode).toBe(409);
+    await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, goodTask);
+    expect((await post(`/api/v2/tickets/${ticket.id}/close`, agentA)).json().result.status).toBe(4);
+    const reopen = await post(`/api/v2/tickets/${ticket.id}/open`, agentA, {}, 'en');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({
+      code: 'TICKET.INVALID_TRANSITION',
+      message: 'The ticket cannot move to that status from its current status',
+    });
+    expect((await post(`/api/v2/tickets/${ticket.id}/close`, agentA)).statusCode).toBe(409);
+    expect((await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, goodTask)).statusCode).toBe(409);
+  });
+
+  it('refuses to close without a task or with incomplete customer data, unless the campaign allows it', async () => {
+    const ticket = await newTicket();
+    const noTask = await post(`/api/v2/tickets/${ticket.id}/close`, agentA);
+    expect(noTask.statusCode).toBe(409);
+    expect(noTask.json().code).toBe('TICKET.CLOSE_NEEDS_TASK');
+    const bare = await newTicket(agentA, { customerId: bareCustomerId });
+    await post(`/api/v2/tickets/${bare.id}/tasks`, agentA, goodTask);
+    const incomplete = await post(`/api/v2/tickets/${bare.id}/close`, agentA);
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().message).toMatch(/complete la información del cliente/);
+    const relaxed = await newTicket(agentA, { campaignId: relaxedCampaignId, customerId: bareCustomerId });
+    expect((await post(`/api/v2/tickets/${relaxed.id}/close`, agentA)).json().result.status).toBe(4);
+  });
+});
+
+describe('transfer', () => {
+  function connect(actor: Actor): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const socket = io(t.url(), { auth: { token: actor.token }, transports: ['websocket'], reconnection: false });
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', reject);
+    });
+  }
+
+  it('the recipient gets a realtime request and accepts: the ticket opens for them', async () => {
+    const ticket = await newTicket();
+    const socket = await connect(agentB);
+    const request = new Promise<{ caso: { id: number } }>((resolve) => socket.on('new-transfer', resolve));
+    const campaignEvent = new Promise<{ tipo: string }>((resolve) =>
+      socket.on('CasoActualizadoEvent', (event) => event.tipo === 'transferido' && resolve(event)),
+    );
+    const transfer = await post(`/api/v2/tickets/${ticket.id}/transfer`, agentA, { toUserId: agentB.id });
+    expect(transfer.json().result).toMatchObject({
+      status: 3,
+      transfer: { toUser: { id: agentB.id }, from: { id: agentA.id } },
+    });
+    expect((await request).caso.id).toBe(ticket.id);
+    expect((await campaignEvent).tipo).toBe('transferido');
+    socket.close();
+    expect((await post(`/api/v2/caso/${ticket.id}/aceptar`, outsider)).statusCode).toBe(404);
+    const accepted = await post(`/api/v2/caso/${ticket.id}/aceptar`, agentB);
+    expect(accepted.json().result).toMatchObject({ status: 1, assigned: { id: agentB.id }, transfer: null });
+  });
+
+  it('rejecting returns the ticket to the sender in its previous status', async () => {
+    const ticket = await newTicket();
+    await post(`/api/v2/tickets/${ticket.id}/escalate`, agentA);
+    await post(`/api/v2/tickets/${ticket.id}/transfer`, agentA, { toUserId: agentB.id });
+    expect((await post(`/api/v2/caso/${ticket.id}/rechazar`, agentB)).statusCode).toBe(200);
+    expect((await get(`/api/v2/tickets/${ticket.id}`, agentA)).json().result).toMatchObject({
+      status: 2,
+      assigned: { id: agentA.id },
+    });
+  });
+
+  it('refuses a recipient outside the campaign', async () => {
+    const ticket = await newTicket();
+    const response = await post(`/api/v2/tickets/${ticket.id}/transfer`, agentA, { toUserId: outsider.id });
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('merge', () => {
+  it('closes the current ticket and moves its tasks and notes to the target; both histories show it', async () => {
+    const source = await newTicket();
+    const target = await newTicket();
+    await post(`/api/v2/tickets/${source.id}/tasks`, agentA, goodTask);
+    await post(`/api/v2/tickets/${source.id}/notes`, agentA, { body: 'Nota interna' });
+    const unconfirmed = await post(`/api/v2/tickets/${source.id}/merge`, admin, { targetNumber: target.number });
+    expect(unconfirmed.statusCode).toBe(422);
+    const merged = await post(`/api/v2/tickets/${source.id}/merge`, admin, {
+      targetNumber: target.number,
+      confirm: true,
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().result).toMatchObject({ status: 4, mergedInto: { id: target.id }, tasks: [], notes: [] });
+    const after = (await get(`/api/v2/tickets/${target.id}`, admin)).json().result;
+    expect(after.tasks).toHaveLength(1);
+    expect(after.notes.map((note: { body: string }) => note.body)).toEqual(['Nota interna']);
+    expect(after.related.map((related: { id: number }) => related.id)).toEqual([source.id]);
+    const sourceHistory = (await get(`/api/v2/tickets/${source.id}/history`, admin)).json().result;
+    const targetHistory = (await get(`/api/v2/tickets/${target.id}/history`, admin)).json().result;
+    expect(sourceHistory[0].action).toBe('merged-into');
+    expect(targetHistory[0].action).toBe('merged-from');
+  });
+
+  it('is atomic: an invalid target changes nothing', async () => {
+    const source = await newTicket();
+    await post(`/api/v2/tickets/${source.id}/notes`, agentA, { body: 'Queda aquí' });
+    const closedTarget = await newTicket(agentA, { campaignId: relaxedCampaignId });
+    await post(`/api/v2/tickets/${closedTarget.id}/close`, agentA);
+    const response = await post(`/api/v2/tickets/${source.id}/merge`, admin, {
+      targetNumber: closedTarget.number,
+      confirm: true,
+    });
+    expect(response.statusCode).toBe(422);
+    const unchanged = (await get(`/api/v2/tickets/${source.id}`, admin)).json().result;
+    expect(unchanged).toMatchObject({ status: 0, mergedInto: null });
+    expect(unchanged.notes).toHaveLength(1);
+  });
+});
+
+describe('access and lists', () => {
+  it('an agent cannot reach a ticket of a campaign they are not in: by id, by number, by search or by mass task', async () => {
+    const ticket = await newTicket();
+    expect((await get(`/api/v2/tickets/${ticket.id}`, outsider)).statusCode).toBe(404);
+    expect((await get(`/api/v2/tickets/by-number/${ticket.number}`, outsider)).statusCode).toBe(404);
+    const search = await get(`/api/v2/tickets?searchText=${ticket.number}`, outsider);
+    expect(search.json().result.total).toBe(0);
+    const mass = await post('/api/v2/tickets/tasks', outsider, { ticketIds: [ticket.id], confirm: true, values: {} });
+    expect(mass.statusCode).toBe(403);
+    expect((await get(`/api/v2/tickets/${ticket.id}/history`, outsider)).statusCode).toBe(404);
+    expect((await post(`/api/v2/tickets/${ticket.id}/close`, outsider)).statusCode).toBe(404);
+  });
+
+  it('an agent sees their own tickets, and all of the campaign only when it allows all tickets', async () => {
+    const mine = await newTicket(agentA);
+    const theirs = await newTicket(agentB);
+    const list = (await get(`/api/v2/tickets?campaigns=${campaignId}&sizePerPage=200`, agentA))
+      .json()
+      .result.data.map((row: { id: number }) => row.id);
+    expect(list).toContain(mine.id);
+    expect(list).not.toContain(theirs.id);
+    const supervisorView = (await get(`/api/v2/tickets?campaigns=${campaignId}&sizePerPage=200`, admin))
+      .json()
+      .result.data.map((row: { id: number }) => row.id);
+    expect(supervisorView).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+  });
+
+  it('filters and sorts by allow-listed fields only (unknown sortName is 400)', async () => {
+    const ticket = await newTicket();
+    const byNumber = await get(`/api/v2/tickets?searchText=${ticket.number}`, admin);
+    expect(byNumber.json().result.data.map((row: { id: number }) => row.id)).toEqual([ticket.id]);
+    const filtered = await get(
+      `/api/v2/tickets?selectedStatus=0&priorities=2&campaigns=${campaignId}&sortName=priority&sortOrder=asc`,
+      admin,
+    );
+    expect(filtered.statusCode).toBe(200);
+    expect(
+      filtered
+        .json()
+        .result.data.every((row: { status: number; priority: number }) => row.status === 0 && row.priority === 2),
+    ).toBe(true);
+    const injection = await get('/api/v2/tickets?sortName=created_at;drop%20table%20tickets', admin);
+    expect(injection.statusCode).toBe(400);
+    expect(injection.json().result.fields[0].field).toBe('sortName');
+  });
+
+  it('mass add-task records one task per ticket in one transaction: one invalid ticket saves none', async () => {
+    const first = await newTicket();
+    const second = await newTicket();
+    const closed = await newTicket(agentA, { campaignId: relaxedCampaignId });
+    await post(`/api/v2/tickets/${closed.id}/close`, agentA);
+    const failed = await post('/api/v2/tickets/tasks', admin, {
+      ticketIds: [first.id, second.id, closed.id],
+      confirm: true,
+      ...goodTask,
+    });
+    expect(failed.statusCode).toBe(422);
+    expect((await get(`/api/v2/tickets/${first.id}`, admin)).json().result.tasks).toHaveLength(0);
+    const done = await post('/api/v2/tickets/tasks', admin, {
+      ticketIds: [first.id, second.id],
+      confirm: true,
+      ...goodTask,
+    });
+    expect(done.json().result).toEqual({ created: 2 });
+    expect((await get(`/api/v2/tickets/${second.id}`, admin)).json().result.tasks).toHaveLength(1);
+  });
+
+  it('roles without ticket permissions are refused', async () => {
+    const supervisor = await signedIn(t, 'super');
+    expect((await get('/api/v2/tickets', supervisor)).statusCode).toBe(200);
+    const customerOnly = await post('/api/v2/roles', admin, {
+      name: `solo-clientes-${Date.now()}`,
+      label: 'Solo clientes',
+    });
+    const user = await post('/api/v2/users', admin, {
+      name: 'Sin Casos',
+      email: `sin.casos.${Date.now()}@test.atiende`,
+      password: 'Clave.Segura.2026',
+      password_confirmation: 'Clave.Segura.2026',
+      roleIds: [customerOnly.json().result.id],
+    });
+    const token = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/login',
+        payload: { email: user.json().result.email, password: 'Clave.Segura.2026' },
+      })
+    ).json().result.token;
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/tickets', headers })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/tickets',
+          headers,
+          payload: { campaignId, customerId, description: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,311 @@
+import type { TicketListItem, TicketNote } from '@atiende/contracts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/text.js';
+import { campaigns } from '../campaigns/campaigns.schema.js';
+import { catalogueEntries } from '../catalogues/catalogues.schema.js';
+import { channels } from '../channels/channels.schema.js';
+import { fullName } from '../customers/customers.repo.js';
+import { customers } from '../customers/customers.schema.js';
+import { users } from '../users/users.schema.js';
+import { ticketNotes, ticketRelations, tickets, ticketTasks } from './tickets.schema.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export const TICKET_TOTAL_CAP = 10_000;
+
+/** Who may see which tickets; computed by the service from the actor's permissions. */
+export type TicketScope = { kind: 'all' } | { kind: 'member'; userId: number };
+
+export interface TicketQuery {
+  scope: TicketScope;
+  page: number;
+  sizePerPage: number;
+  sortName: 'created_at' | 'updated_at' | 'priority' | 'number' | 'status' | 'closed_at';
+  sortOrder: 'asc' | 'desc';
+  search?: string;
+  number?: number;
+  includeDisabledCampaigns: boolean;
+  users: number[];
+  assignment: 'mine' | 'unassigned' | 'all';
+  actorUserId: number;
+  statuses: number[];
+  priorities: number[];
+  types: number[];
+  campaigns: number[];
+  customers: number[];
+  channelTypes: string[];
+  from?: string;
+  to?: string;
+  unreadOnly: boolean;
+  overdue: boolean;
+  upcoming: boolean;
+  merged: boolean;
+}
+
+const SORT = {
+  created_at: tickets.createdAt,
+  updated_at: tickets.updatedAt,
+  priority: tickets.priority,
+  number: tickets.number,
+  status: tickets.status,
+  closed_at: tickets.closedAt,
+} as const;
+
+/**
+ * The visibility rule in SQL: supervisors of the campaign see its tickets; agents of the campaign see their own
+ * tickets, and all of them when the campaign allows all tickets.
+ */
+export function scopeCondition(scope: TicketScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  return sql`(exists (select 1 from campaign_supervisors s where s.campaign_id = "tickets"."campaign_id" and s.user_id = ${scope.userId})
+    or (exists (select 1 from campaign_agent_channels a where a.campaign_id = "tickets"."campaign_id" and a.user_id = ${scope.userId})
+      and ("tickets"."assigned_user_id" = ${scope.userId}
+        or (select (c.config->>'allowAllTickets')::boolean from campaigns c where c.id = "tickets"."campaign_id"))))`;
+}
+
+function conditions(query: TicketQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scopeCondition(query.scope)];
+  if (query.number) parts.push(eq(tickets.number, query.number));
+  else if (query.search) parts.push(sql`${tickets.searchText} like ${`%${escapeLike(query.search)}%`}`);
+  if (!query.includeDisabledCampaigns) {
+    parts.push(sql`exists (select 1 from campaigns c where c.id = "tickets"."campaign_id" and c.enabled)`);
+  }
+  if (query.users.length) parts.push(inArray(tickets.assignedUserId, query.users));
+  if (query.assignment === 'mine') parts.push(eq(tickets.assignedUserId, query.actorUserId));
+  if (query.assignment === 'unassigned') parts.push(sql`${tickets.assignedUserId} is null`);
+  if (query.statuses.length) parts.push(inArray(tickets.status, query.statuses));
+  if (query.priorities.length) parts.push(inArray(tickets.priority, query.priorities));
+  if (query.types.length) parts.push(inArray(tickets.typeId, query.types));
+  if (query.campaigns.length) parts.push(inArray(tickets.campaignId, query.campaigns));
+  if (query.customers.length) parts.push(inArray(tickets.customerId, query.customers));
+  if (query.channelTypes.length) {
+    parts.push(
+      sql`exists (select 1 from channels ch where ch.id = "tickets"."channel_id" and ch.type in (${sql.join(
+        query.channelTypes.map((type) => sql`${type}`),
+        sql`, `,
+      )}))`,
+    );
+  }
+  if (query.from) parts.push(sql`${tickets.createdAt} >= ${query.from}::date`);
+  if (query.to) parts.push(sql`${tickets.createdAt} < (${query.to}::date + 1)`);
+  if (query.unreadOnly) parts.push(eq(tickets.unread, true));
+  if (query.overdue) parts.push(sql`${tickets.nextTaskAt} < now()`);
+  if (query.upcoming) parts.push(sql`${tickets.nextTaskAt} between now() and now() + interval '15 minutes'`);
+  if (query.merged) parts.push(sql`${tickets.mergedIntoId} is not null`);
+  const present = parts.filter((part): part is SQL => !!part);
+  return present.length ? and(...present) : undefined;
+}
+
+const assignee = alias(users, 'assignee');
+
+function selectList(db: Executor) {
+  return db
+    .select({
+      ticket: tickets,
+      typeName: catalogueEntries.name,
+      campaignName: campaigns.name,
+      customer: customers,
+      assigneeName: assignee.name,
+      channelType: channels.type,
+    })
+    .from(tickets)
+    .innerJoin(campaigns, eq(campaigns.id, tickets.campaignId))
+    .innerJoin(customers, eq(customers.id, tickets.customerId))
+    .leftJoin(catalogueEntries, eq(catalogueEntries.id, tickets.typeId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedUserId))
+    .leftJoin(channels, eq(channels.id, tickets.channelId));
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectList>['execute']>>[number];
+
+export function toListItem(row: ListRow): TicketListItem {
+  const { ticket } = row;
+  return {
+    id: ticket.id,
+    number: ticket.number,
+    status: ticket.status,
+    priority: ticket.priority,
+    description: ticket.description,
+    type: ticket.typeId ? { id: ticket.typeId, name: row.typeName ?? '' } : null,
+    campaign: { id: ticket.campaignId, name: row.campaignName },
+    customer: {
+      id: ticket.customerId,
+      fullName: fullName(row.customer),
+      identificationNumber: row.customer.identificationNumber,
+    },
+    assigned: ticket.assignedUserId ? { id: ticket.assignedUserId, nombre: row.assigneeName ?? '' } : null,
+    channelType: row.channelType,
+    unread: ticket.unread,
+    nextTaskAt: ticket.nextTaskAt?.toISOString() ?? null,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+  };
+}
+
+export const ticketsRepo = {
+  async list(db: Executor, query: TicketQuery): Promise<{ data: TicketListItem[]; total: number; capped: boolean }> {
+    const where = conditions(query);
+    const column = SORT[query.sortName];
+    const order = query.sortOrder === 'desc' ? desc(column) : asc(column);
+    const [rows, counted] = await Promise.all([
+      selectList(db)
+        .where(where)
+        .orderBy(order, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
+        .limit(query.sizePerPage)
+        .offset((query.page - 1) * query.sizePerPage),
+      db.execute<{ total: number }>(
+        sql`select count(*)::int as total from (select 1 from tickets ${where ? sql`where ${where}` : sql``} limit ${TICKET_TOTAL_CAP + 1}) capped`,
+      ),
+    ]);
+    const total = counted.rows[0]?.total ?? 0;
+    return { data: rows.map(toListItem), total: Math.min(total, TICKET_TOTAL_CAP), capped: total > TICKET_TOTAL_CAP };
+  },
+
+  async listItem(db: Executor, id: number): Promise<TicketListItem | null> {
+    const [row] = await selectList(db).where(eq(tickets.id, id));
+    return row ? toListItem(row) : null;
+  },
+
+  /** A ticket the scope may see, by id or by human number. */
+  async findVisible(
+    db: Executor,
+    scope: TicketScope,
+    by: { id?: number; number?: number },
+    lock = false,
+  ): Promise<TicketRow | null> {
+    const scoped = scopeCondition(scope);
+    const key = by.id !== undefined ? eq(tickets.id, by.id) : eq(tickets.number, by.number ?? -1);
+    const query = db
+      .select()
+      .from(tickets)
+      .where(scoped ? and(key, scoped) : key);
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async exists(db: Executor, by: { id?: number; number?: number }): Promise<boolean> {
+    const key = by.id !== undefined ? eq(tickets.id, by.id) : eq(tickets.number, by.number ?? -1);
+    const [row] = await db.select({ id: tickets.id }).from(tickets).where(key);
+    return !!row;
+  },
+
+  async insert(db: Executor, values: typeof tickets.$inferInsert): Promise<TicketRow> {
+    const [row] = await db.insert(tickets).values(values).returning();
+    return row;
+  },
+
+  async update(db: Executor, id: number, values: Partial<typeof tickets.$inferInsert>): Promise<void> {
+    await db
+      .update(tickets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(tickets.id, id));
+  },
+
+  async insertTask(db: Executor, values: typeof ticketTasks.$inferInsert): Promise<number> {
+    const [row] = await db.insert(ticketTasks).values(values).returning({ id: ticketTasks.id });
+    return row.id;
+  },
+
+  async tasks(db: Executor, ticketId: number) {
+    const author = alias(users, 'author');
+    return db
+      .select({ task: ticketTasks, authorName: author.name })
+      .from(ticketTasks)
+      .leftJoin(author, eq(author.id, ticketTasks.authorId))
+      .where(eq(ticketTasks.ticketId, ticketId))
+      .orderBy(desc(ticketTasks.createdAt), desc(ticketTasks.id));
+  },
+
+  async countTasks(db: Executor, ticketId: number): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(ticketTasks)
+      .where(eq(ticketTasks.ticketId, ticketId));
+    return row.total;
+  },
+
+  async insertNote(db: Executor, values: typeof ticketNotes.$inferInsert): Promise<void> {
+    await db.insert(ticketNotes).values(values);
+  },
+
+  async notes(db: Executor, ticketId: number): Promise<TicketNote[]> {
+    const author = alias(users, 'author');
+    const rows = await db
+      .select({ note: ticketNotes, authorName: author.name })
+      .from(ticketNotes)
+      .leftJoin(author, eq(author.id, ticketNotes.authorId))
+      .where(eq(ticketNotes.ticketId, ticketId))
+      .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
+    return rows.map(({ note, authorName }) => ({
+      id: note.id,
+      author: note.authorId ? { id: note.authorId, nombre: authorName ?? '' } : null,
+      body: note.body,
+      createdAt: note.createdAt.toISOString(),
+    }));
+  },
+
+  async related(db: Executor, ticketId: number) {
+    return db
+      .select({ id: tickets.id, number: tickets.number, status: tickets.status })
+      .from(ticketRelations)
+      .innerJoin(tickets, eq(tickets.id, ticketRelations.relatedId))
+      .where(eq(ticketRelations.ticketId, ticketId))
+      .orderBy(tickets.number);
+  },
+
+  async relate(db: Executor, a: number, b: number): Promise<void> {
+    await db
+      .insert(ticketRelations)
+      .values([
+        { ticketId: a, relatedId: b },
+        { ticketId: b, relatedId: a },
+      ])
+      .onConflictDoNothing();
+  },
+
+  /** Merge: the source's tasks and notes move to the target. */
+  async moveWork(db: Executor, fromId: number, toId: number): Promise<{ tasks: number; notes: number }> {
+    const movedTasks = await db
+      .update(ticketTasks)
+      .set({ ticketId: toId })
+      .where(eq(ticketTasks.ticketId, fromId))
+      .returning({ id: ticketTasks.id });
+    const movedNotes = await db
+      .update(ticketNotes)
+      .set({ ticketId: toId })
+      .where(eq(ticketNotes.ticketId, fromId))
+      .returning({ id: ticketNotes.id });
+    return { tasks: movedTasks.length, notes: movedNotes.length };
+  },
+
+  /** The open ticket of a customer in a campaign (ticket combination), newest first. */
+  async openForCustomer(
+    db: Executor,
+    campaignId: number,
+    customerId: number,
+    channelId: number | null,
+  ): Promise<TicketRow | null> {
+    const [row] = await db
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.campaignId, campaignId),
+          eq(tickets.customerId, customerId),
+          sql`${tickets.status} <> 4`,
+          channelId === null ? undefined : eq(tickets.channelId, channelId),
+        ),
+      )
+      .orderBy(desc(tickets.createdAt))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async userName(db: Executor, userId: number | null): Promise<string | null> {
+    if (!userId) return null;
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    return row?.name ?? null;
+  },
+};

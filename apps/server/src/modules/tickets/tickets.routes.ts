@@ -1,0 +1,131 @@
+import {
+  createTicketBodySchema,
+  idParamSchema,
+  massTaskBodySchema,
+  mergeBodySchema,
+  noteBodySchema,
+  taskBodySchema,
+  ticketFilterSchema,
+  transferBodySchema,
+  updateTicketBodySchema,
+} from '@atiende/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/http/auth-hook.js';
+import { success } from '../../platform/http/envelope.js';
+import type { TicketsService } from './tickets.service.js';
+
+const numberParamSchema = z.object({ number: z.coerce.number().int().positive() });
+
+export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsService): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const saved = { messageKey: 'tickets.saved' as const };
+
+  api.get(
+    '/tickets',
+    { config: { permission: 'ver-menu-casos' }, schema: { querystring: ticketFilterSchema } },
+    async (request) => success(request, await tickets.list(requireAuth(request), request.query)),
+  );
+  api.post(
+    '/tickets',
+    { config: { permission: 'agregar-caso' }, schema: { body: createTicketBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(success(request, await tickets.create(requireAuth(request), request.body, request.locale), saved)),
+  );
+  api.post(
+    '/tickets/tasks',
+    { config: { permission: 'agregar-tarea-masiva' }, schema: { body: massTaskBodySchema } },
+    async (request) =>
+      success(
+        request,
+        await tickets.addTaskToMany(requireAuth(request), request.body.ticketIds, request.body, request.locale),
+        {
+          messageKey: 'tickets.tasksAdded',
+        },
+      ),
+  );
+  api.get(
+    '/tickets/by-number/:number',
+    { config: { permission: 'ver-caso' }, schema: { params: numberParamSchema } },
+    async (request) => success(request, await tickets.getByNumber(requireAuth(request), request.params.number)),
+  );
+  api.get('/tickets/:id', { config: { permission: 'ver-caso' }, schema: { params: idParamSchema } }, async (request) =>
+    success(request, await tickets.get(requireAuth(request), request.params.id)),
+  );
+  api.put(
+    '/tickets/:id',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema, body: updateTicketBodySchema } },
+    async (request) =>
+      success(request, await tickets.update(requireAuth(request), request.params.id, request.body), saved),
+  );
+  api.get(
+    '/tickets/:id/history',
+    { config: { permission: 'ver-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.history(requireAuth(request), request.params.id)),
+  );
+  api.post(
+    '/tickets/:id/tasks',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema, body: taskBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          success(
+            request,
+            await tickets.addTask(requireAuth(request), request.params.id, request.body, request.locale),
+            saved,
+          ),
+        ),
+  );
+  api.post(
+    '/tickets/:id/notes',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema, body: noteBodySchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          success(request, await tickets.addNote(requireAuth(request), request.params.id, request.body.body), saved),
+        ),
+  );
+  api.post(
+    '/tickets/:id/open',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.open(requireAuth(request), request.params.id), saved),
+  );
+  api.post(
+    '/tickets/:id/escalate',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.escalate(requireAuth(request), request.params.id), saved),
+  );
+  api.post(
+    '/tickets/:id/close',
+    { config: { permission: 'cerrar-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.close(requireAuth(request), request.params.id), saved),
+  );
+  api.post(
+    '/tickets/:id/transfer',
+    { config: { permission: 'transferir-caso' }, schema: { params: idParamSchema, body: transferBodySchema } },
+    async (request) =>
+      success(request, await tickets.transfer(requireAuth(request), request.params.id, request.body), saved),
+  );
+  api.post(
+    '/tickets/:id/merge',
+    { config: { permission: 'fusionar-caso' }, schema: { params: idParamSchema, body: mergeBodySchema } },
+    async (request) =>
+      success(request, await tickets.merge(requireAuth(request), request.params.id, request.body.targetNumber), saved),
+  );
+  // The spec's transfer answers: the recipient accepts (opens the ticket view) or rejects (back to the sender).
+  api.post(
+    '/caso/:id/aceptar',
+    { config: { permission: 'ver-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.accept(requireAuth(request), request.params.id), saved),
+  );
+  api.post(
+    '/caso/:id/rechazar',
+    { config: { permission: 'ver-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.reject(requireAuth(request), request.params.id), saved),
+  );
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from '../campaigns/campaigns.schema.js';
+import { catalogueEntries } from '../catalogues/catalogues.schema.js';
+import { channels } from '../channels/channels.schema.js';
+import { customers } from '../customers/customers.schema.js';
+import { users } from '../users/users.schema.js';
+
+/** The human ticket number, independent of the row id. */
+export const ticketNumberSequence = pgSequence('ticket_number_seq', { startWith: 1000 });
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('ticket_number_seq')`),
+    typeId: bigint('type_id', { mode: 'number' }).references(() => catalogueEntries.id),
+    description: text('description').notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    channelId: bigint('channel_id', { mode: 'number' }).references(() => channels.id),
+    priority: smallint('priority').notNull().default(1),
+    status: smallint('status').notNull().default(0),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    assignedUserId: bigint('assigned_user_id', { mode: 'number' }).references(() => users.id),
+    unread: boolean('unread').notNull().default(false),
+    nextTaskAt: timestamp('next_task_at', { withTimezone: true }),
+    transferToUserId: bigint('transfer_to_user_id', { mode: 'number' }).references(() => users.id),
+    transferToCampaignId: bigint('transfer_to_campaign_id', { mode: 'number' }).references(() => campaigns.id),
+    transferFromUserId: bigint('transfer_from_user_id', { mode: 'number' }).references(() => users.id),
+    transferPreviousStatus: smallint('transfer_previous_status'),
+    mergedIntoId: bigint('merged_into_id', { mode: 'number' }).references((): AnyPgColumn => tickets.id),
+    /** Lower-case, accent-free description and customer name: the trigram search index covers it. */
+    searchText: text('search_text').notNull().default(''),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('tickets_number_unique').on(table.number),
+    index('tickets_campaign_status_created_idx').on(table.campaignId, table.status, table.createdAt),
+    index('tickets_created_idx').on(table.createdAt, table.id),
+    index('tickets_assigned_status_idx').on(table.assignedUserId, table.status),
+    index('tickets_customer_idx').on(table.customerId),
+    index('tickets_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const ticketTasks = pgTable(
+  'ticket_tasks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    notes: text('notes'),
+    nextTaskAt: timestamp('next_task_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_tasks_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_notes_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+export const ticketRelations = pgTable(
+  'ticket_relations',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    relatedId: bigint('related_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+  },
+  (table) => [primaryKey({ columns: [table.ticketId, table.relatedId] })],
+);
