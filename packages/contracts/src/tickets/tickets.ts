@@ -190,3 +190,15 @@ export interface TicketEvent {
   asignado: number | null;
   asignadoNombre: string | null;
 }
+
+/** `GET infogeneral`: the header's global search (spec: filtros {tipoCanalId, searchText}). */
+export const globalSearchQuerySchema = z.object({
+  searchText: z.string().trim().min(1).max(200),
+  tipoCanalId: z.coerce.number().int().min(1).max(12).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export interface GlobalSearchResult {
+  casos: { id: number; numero: number; estado: number; campana: string; created_at: string; asignado: string | null }[];
+  clientes: { id: number; nombre_completo: string; tipo_documento_abreviatura: string | null; nro_documento: string }[];
+}

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
@@ -345,5 +346,37 @@ describe('access and lists', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('global search and export', () => {
+  it('infogeneral finds tickets by number and customers by name, only what the user may see', async () => {
+    const ticket = await newTicket();
+    const found = (await get(`/api/v2/infogeneral?searchText=${ticket.number}`, admin)).json().result;
+    expect(found.casos).toEqual([
+      expect.objectContaining({ id: ticket.id, numero: ticket.number, estado: 0, campana: expect.any(String) }),
+    ]);
+    const byName = (await get('/api/v2/infogeneral?searchText=lucia%20ramirez', admin)).json().result;
+    expect(byName.clientes[0]).toMatchObject({ nombre_completo: 'Lucía Ramírez', tipo_documento_abreviatura: 'CC' });
+    expect((await get('/api/v2/infogeneral?searchText=', admin)).statusCode).toBe(400);
+    // Agents do not hold the advanced search permission by default.
+    expect((await get(`/api/v2/infogeneral?searchText=${ticket.number}`, outsider)).statusCode).toBe(403);
+  });
+
+  it('exports the filtered list as xlsx, without tickets the user may not see', async () => {
+    const ticket = await newTicket();
+    const response = await get(`/api/v2/tickets/export?campaigns=${campaignId}`, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="casos-/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const numbers: number[] = [];
+    book.worksheets[0].eachRow((row, index) => {
+      if (index > 1) numbers.push(Number(row.getCell(1).value));
+    });
+    expect(numbers).toContain(ticket.number);
+    const supervisorOfNothing = await signedIn(t, 'agent');
+    const forbidden = await get('/api/v2/tickets/export', supervisorOfNothing);
+    expect(forbidden.statusCode).toBe(403);
   });
 });

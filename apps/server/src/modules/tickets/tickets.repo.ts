@@ -163,6 +163,27 @@ export const ticketsRepo = {
     return { data: rows.map(toListItem), total: Math.min(total, TICKET_TOTAL_CAP), capped: total > TICKET_TOTAL_CAP };
   },
 
+  /** Every matching ticket, a page at a time by keyset (newest first), for exports of any size. */
+  async *batches(
+    db: Executor,
+    query: Omit<TicketQuery, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>,
+    size = 1000,
+  ) {
+    let beforeId = Number.MAX_SAFE_INTEGER;
+    const where = conditions({ ...query, page: 1, sizePerPage: size, sortName: 'created_at', sortOrder: 'desc' });
+    while (true) {
+      const keyset = sql`${tickets.id} < ${beforeId}`;
+      const rows = await selectList(db)
+        .where(where ? and(where, keyset) : keyset)
+        .orderBy(desc(tickets.id))
+        .limit(size);
+      if (rows.length === 0) return;
+      yield rows.map(toListItem);
+      beforeId = rows[rows.length - 1].ticket.id;
+      if (rows.length < size) return;
+    }
+  },
+
   async listItem(db: Executor, id: number): Promise<TicketListItem | null> {
     const [row] = await selectList(db).where(eq(tickets.id, id));
     return row ? toListItem(row) : null;

@@ -1,5 +1,6 @@
 import {
   createTicketBodySchema,
+  globalSearchQuerySchema,
   idParamSchema,
   massTaskBodySchema,
   mergeBodySchema,
@@ -26,6 +27,32 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
     '/tickets',
     { config: { permission: 'ver-menu-casos' }, schema: { querystring: ticketFilterSchema } },
     async (request) => success(request, await tickets.list(requireAuth(request), request.query)),
+  );
+  api.get(
+    '/tickets/export',
+    { config: { permission: 'exportar-casos' }, schema: { querystring: ticketFilterSchema } },
+    async (request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename="casos-${new Date().toISOString().slice(0, 10)}.xlsx"`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
+      try {
+        await tickets.export(requireAuth(request), request.query, reply.raw, request.locale);
+      } catch (error) {
+        request.log.error({ err: error }, 'ticket export failed');
+        reply.raw.destroy(error as Error);
+      }
+    },
+  );
+  // The spec's global search (header dropdown, advanced-search users).
+  api.get(
+    '/infogeneral',
+    { config: { permission: 'busqueda-avanzada' }, schema: { querystring: globalSearchQuerySchema } },
+    async (request) =>
+      success(request, await tickets.globalSearch(requireAuth(request), request.query.searchText, request.query.limit)),
   );
   api.post(
     '/tickets',

@@ -1,10 +1,13 @@
+import type { Writable } from 'node:stream';
 import {
   ALL_STATUSES,
   buildFormValuesSchema,
   type CampaignConfig,
   canTransition,
   type FormField,
+  type GlobalSearchResult,
   hasPermission,
+  type Locale,
   type OptionNode,
   type Page,
   REALTIME_EVENTS,
@@ -16,6 +19,7 @@ import {
   type TicketFilter,
   type TicketListItem,
   taskDue,
+  ticketFilterSchema,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AppContext } from '../../platform/context.js';
@@ -28,7 +32,8 @@ import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
-import { type TicketRow, type TicketScope, ticketsRepo } from './tickets.repo.js';
+import { exportTickets } from './tickets.export.js';
+import { type TicketQuery, type TicketRow, type TicketScope, ticketsRepo } from './tickets.repo.js';
 
 export function scopeOf(actor: AuthContext): TicketScope {
   return hasPermission(actor.permissions, 'ver-todos-casos')
@@ -42,6 +47,36 @@ interface TaskInput {
   values: Record<string, unknown>;
   notes?: string | null;
   nextTaskAt?: string | null;
+}
+
+/** The spec's filter object as a repository query, scoped to what the actor may see. */
+function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
+  const text = filter.searchText?.trim();
+  return {
+    scope: scopeOf(actor),
+    page: filter.page,
+    sizePerPage: filter.sizePerPage,
+    sortName: filter.sortName,
+    sortOrder: filter.sortOrder,
+    number: text && /^\d{1,15}$/.test(text) ? Number(text) : undefined,
+    search: text ? searchable(text) : undefined,
+    includeDisabledCampaigns: filter.inhabilitado === 'true',
+    users: filter.users,
+    assignment: filter.agents_filter,
+    actorUserId: actor.userId,
+    statuses: filter.selectedStatus === ALL_STATUSES ? filter.status : [filter.selectedStatus],
+    priorities: filter.priorities,
+    types: filter.ticket_types,
+    campaigns: filter.campaigns,
+    customers: filter.clients,
+    channelTypes: filter.channel_types,
+    from: filter.from,
+    to: filter.to,
+    unreadOnly: filter.unreadOnly === 'true',
+    overdue: filter.features.includes('overdue-task'),
+    upcoming: filter.features.includes('upcoming-task'),
+    merged: filter.features.includes('merged'),
+  };
 }
 
 export function createTicketsService(ctx: AppContext) {
@@ -210,34 +245,41 @@ export function createTicketsService(ctx: AppContext) {
     scopeOf,
 
     async list(actor: AuthContext, filter: TicketFilter): Promise<Page<TicketListItem> & { totalCapped: boolean }> {
-      const text = filter.searchText?.trim();
-      const statuses = filter.selectedStatus === ALL_STATUSES ? filter.status : [filter.selectedStatus];
-      const { data, total, capped } = await ticketsRepo.list(db, {
-        scope: scopeOf(actor),
-        page: filter.page,
-        sizePerPage: filter.sizePerPage,
-        sortName: filter.sortName,
-        sortOrder: filter.sortOrder,
-        number: text && /^\d{1,15}$/.test(text) ? Number(text) : undefined,
-        search: text ? searchable(text) : undefined,
-        includeDisabledCampaigns: filter.inhabilitado === 'true',
-        users: filter.users,
-        assignment: filter.agents_filter,
-        actorUserId: actor.userId,
-        statuses,
-        priorities: filter.priorities,
-        types: filter.ticket_types,
-        campaigns: filter.campaigns,
-        customers: filter.clients,
-        channelTypes: filter.channel_types,
-        from: filter.from,
-        to: filter.to,
-        unreadOnly: filter.unreadOnly === 'true',
-        overdue: filter.features.includes('overdue-task'),
-        upcoming: filter.features.includes('upcoming-task'),
-        merged: filter.features.includes('merged'),
-      });
+      const { data, total, capped } = await ticketsRepo.list(db, queryOf(actor, filter));
       return { data, total, totalCapped: capped, page: filter.page, sizePerPage: filter.sizePerPage };
+    },
+
+    /** The filtered list as a streamed xlsx: the same scope and filters as the list. */
+    export(actor: AuthContext, filter: TicketFilter, output: Writable, locale: Locale) {
+      return exportTickets(db, output, queryOf(actor, filter), locale);
+    },
+
+    /** The header's global search: tickets the user may see, and customers when they may see customers. */
+    async globalSearch(actor: AuthContext, text: string, limit: number): Promise<GlobalSearchResult> {
+      const search = searchable(text);
+      const number = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+      const [ticketPage, customerPage] = await Promise.all([
+        ticketsRepo.list(db, { ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })), number, search }),
+        hasPermission(actor.permissions, 'ver-cliente|ver-menu-clientes')
+          ? customersRepo.list(db, { page: 1, sizePerPage: limit, sortName: 'name', sortOrder: 'asc', search })
+          : Promise.resolve({ data: [] }),
+      ]);
+      return {
+        casos: ticketPage.data.map((ticket) => ({
+          id: ticket.id,
+          numero: ticket.number,
+          estado: ticket.status,
+          campana: ticket.campaign.name,
+          created_at: ticket.createdAt,
+          asignado: ticket.assigned?.nombre ?? null,
+        })),
+        clientes: customerPage.data.map((customer) => ({
+          id: customer.id,
+          nombre_completo: customer.fullName,
+          tipo_documento_abreviatura: customer.identificationType.abbr,
+          nro_documento: customer.identificationNumber,
+        })),
+      };
     },
 
     get: view,
