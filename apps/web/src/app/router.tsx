@@ -36,6 +36,14 @@ const CatalogueListPage = page(() => import('../features/catalogues/CataloguePag
 const CatalogueViewPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueViewPage');
 const CatalogueFormPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueFormPage');
 const CredentialsPage = page(() => import('../features/credentials/CredentialsPage'), 'CredentialsPage');
+const ChannelsListPage = page(() => import('../features/channels/ChannelsListPage'), 'ChannelsListPage');
+const ChannelFormPage = page(() => import('../features/channels/ChannelFormPage'), 'ChannelFormPage');
+const CampaignsListPage = page(() => import('../features/campaigns/CampaignsListPage'), 'CampaignsListPage');
+const CampaignFormPage = page(() => import('../features/campaigns/CampaignFormPage'), 'CampaignFormPage');
+const FormsListPage = page(() => import('../features/forms/FormPages'), 'FormsListPage');
+const FormEditorPage = page(() => import('../features/forms/FormPages'), 'FormEditorPage');
+const ReusableListsPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListsPage');
+const ReusableListFormPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListFormPage');
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -53,6 +61,18 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'users/:id/edit': <UserFormPage mode="edit" />,
   'profile/edit': <ProfileEditPage />,
   'credentials-api': <CredentialsPage />,
+  channels: <ChannelsListPage />,
+  'channels/add': <ChannelFormPage mode="create" />,
+  'channels/:id/edit': <ChannelFormPage mode="edit" />,
+  campaigns: <CampaignsListPage />,
+  'campaigns/add': <CampaignFormPage mode="create" />,
+  'campaigns/:id/edit': <CampaignFormPage mode="edit" />,
+  'dynamic-forms': <FormsListPage />,
+  'dynamic-forms/add': <FormEditorPage mode="create" />,
+  'dynamic-forms/:id/edit': <FormEditorPage mode="edit" />,
+  'dynamic-fields': <ReusableListsPage />,
+  'dynamic-fields/add': <ReusableListFormPage mode="create" />,
+  'dynamic-fields/:id/edit': <ReusableListFormPage mode="edit" />,
 };
 
 const suspended = (node: ReactNode, fullScreen = false) => (

@@ -19,6 +19,7 @@ import { useBusiness, usePermissions } from '../queries';
 import { useSession } from '../session';
 import { AgentTimer } from './AgentTimer';
 import { AppearanceMenu } from './AppearanceMenu';
+import { CampaignSwitcher } from './CampaignSwitcher';
 import { GuideDialog } from './GuideDialog';
 import { InternalChatDrawer } from './InternalChatDrawer';
 import { LanguageMenu } from './LanguageMenu';
@@ -94,6 +95,7 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <CampaignSwitcher />
         {isAgent ? <AgentTimer since={user?.sstart} /> : null}
         <Tooltip title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}>
           <IconButton

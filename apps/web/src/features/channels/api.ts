@@ -1,0 +1,48 @@
+import type { Channel, ChannelBody, Page } from '@atiende/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+
+export type ChannelListParams = Record<string, string | number | undefined>;
+
+export const channelKeys = {
+  all: ['channels'] as const,
+  list: (params: ChannelListParams) => [...channelKeys.all, 'list', params] as const,
+  detail: (id: number) => [...channelKeys.all, 'detail', id] as const,
+  audit: (id: number) => ['audit', `channels/${id}/audit`] as const,
+};
+
+export function useChannelList(params: ChannelListParams, enabled = true) {
+  return useQuery({
+    queryKey: channelKeys.list(params),
+    queryFn: () => unwrap(api.get<Page<Channel>>('channels', { query: params })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Channels for selects (up to 200, by name). */
+export function useChannelOptions(enabled = true) {
+  return useChannelList({ page: 1, sizePerPage: 200, sortName: 'name', sortOrder: 'asc' }, enabled);
+}
+
+export function useChannel(id: number | null) {
+  return useQuery({
+    queryKey: channelKeys.detail(id ?? 0),
+    queryFn: () => unwrap(api.get<Channel>(`channels/${id}`)),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveChannel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ChannelBody }) =>
+      unwrap(id === null ? api.post<Channel>('channels', body) : api.put<Channel>(`channels/${id}`, body)),
+    onSuccess: (channel) => {
+      void client.invalidateQueries({ queryKey: channelKeys.all });
+      void client.invalidateQueries({ queryKey: channelKeys.audit(channel.id) });
+      // Campaigns show channel names.
+      void client.invalidateQueries({ queryKey: ['campaigns'] });
+    },
+  });
+}

@@ -1,0 +1,622 @@
+import { type DynamicForm, dynamicFormBodySchema, FIELD_TYPES, type FieldType, messageKeyOf } from '@atiende/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import SaveIcon from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { usePermissions } from '../../app/queries';
+import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { type EnabledFilter, EnabledSelect } from '../../ui/EnabledSelect';
+import { FormField, SwitchField } from '../../ui/FormField';
+import { formatDateTime } from '../../ui/format';
+import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { PageLoader } from '../../ui/PageLoader';
+import { FORM_GRID, Section } from '../../ui/Section';
+import { StatusPage } from '../../ui/StatusPage';
+import { useApiFeedback } from '../../ui/useApiFeedback';
+import { issuesToErrors } from '../../ui/validation';
+import { parseId } from '../users/UserFormPage';
+import { EnabledChip } from '../users/UsersListPage';
+import { type DynamicFormDetail, useDynamicForm, useFormList, useReusableListOptions, useSaveForm } from './api';
+import { DynamicFormRenderer, listsToMap, validateFormValues } from './DynamicFormRenderer';
+import {
+  type BuilderField,
+  type BuilderState,
+  builderToBody,
+  builderToFields,
+  EMPTY_BUILDER,
+  EMPTY_KEY,
+  type FormValues,
+  formToBuilder,
+  hasOptions,
+  initialValues,
+  move,
+  newField,
+  relabel,
+} from './model';
+import { OptionsEditor } from './OptionsEditor';
+
+/** /app/dynamic-forms */
+export function FormsListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  const [query, setQuery] = useState(() => initialTableQuery('name'));
+  const [enabled, setEnabled] = useState<EnabledFilter>('all');
+  const params = useMemo(() => ({ ...tableQueryParams(query), enabled }), [query, enabled]);
+  const list = useFormList(params);
+  const columns: DataTableColumn<DynamicForm>[] = [
+    {
+      id: 'name',
+      label: t('forms.fields.name'),
+      sortKey: 'name',
+      render: (form) => (
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {form.name}
+          </Typography>
+          {form.description ? (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {form.description}
+            </Typography>
+          ) : null}
+        </Box>
+      ),
+    },
+    { id: 'fields', label: t('forms.fieldCount'), render: (form) => form.fields.length, align: 'right' },
+    {
+      id: 'campaigns',
+      label: t('menu.items.campaigns'),
+      render: (form) => form.campaigns.map((campaign) => campaign.name).join(', ') || '—',
+    },
+    { id: 'enabled', label: t('common.enabled'), render: (form) => <EnabledChip enabled={form.enabled} /> },
+    {
+      id: 'createdAt',
+      label: t('common.createdAt'),
+      sortKey: 'createdAt',
+      render: (form) => formatDateTime(form.createdAt, i18n.language),
+    },
+  ];
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('menu.items.dynamicForms')}
+        actions={
+          can('agregar-formulario') ? (
+            <Button
+              component={RouterLink}
+              to="/app/dynamic-forms/add"
+              variant="contained"
+              startIcon={<AddIcon />}
+              data-testid="form-add"
+            >
+              {t('forms.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        tableId="dynamic-forms"
+        columns={columns}
+        rows={list.data?.data ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        query={query}
+        onQueryChange={setQuery}
+        rowKey={(form) => form.id}
+        rowTestId={(form) => `form-row-${form.name}`}
+        onRowClick={can('editar-formulario') ? (form) => navigate(`/app/dynamic-forms/${form.id}/edit`) : undefined}
+        searchLabel={t('forms.search')}
+        filters={
+          <EnabledSelect
+            value={enabled}
+            onChange={(value) => {
+              setEnabled(value);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            testId="forms-filter-enabled"
+          />
+        }
+        actions={(form) =>
+          can('editar-formulario') ? (
+            <Tooltip title={t('common.edit')}>
+              <IconButton
+                size="small"
+                component={RouterLink}
+                to={`/app/dynamic-forms/${form.id}/edit`}
+                aria-label={t('common.edit')}
+                data-testid="form-edit"
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null
+        }
+      />
+    </PageContainer>
+  );
+}
+
+interface FieldRowProps {
+  field: BuilderField;
+  index: number;
+  count: number;
+  errors: Record<string, string>;
+  showEmpty: boolean;
+  lists: { id: number; name: string; type: 'list' | 'multilevel' }[];
+  onChange: (patch: Partial<BuilderField>) => void;
+  onLabel: (label: string) => void;
+  onMove: (delta: number) => void;
+  onRemove: () => void;
+}
+
+function FieldRow({
+  field,
+  index,
+  count,
+  errors,
+  showEmpty,
+  lists,
+  onChange,
+  onLabel,
+  onMove,
+  onRemove,
+}: FieldRowProps) {
+  const { t } = useTranslation();
+  const prefix = `fields.${index}.`;
+  const err = (name: string) => errors[`${prefix}${name}`];
+  const emptyMessage = showEmpty ? t(EMPTY_KEY) : undefined;
+  const options = hasOptions(field.type);
+  const listType = field.type === 'multilevel' ? 'multilevel' : 'list';
+  const fitting = lists.filter((list) => list.type === listType);
+  return (
+    <Card variant="outlined" sx={{ mb: 1.5 }} data-testid={`form-field-row-${index}`}>
+      <CardContent sx={{ pb: '12px !important' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
+          <Chip size="small" label={index + 1} />
+          <Typography sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
+            {field.label || t('forms.builder.untitled')}
+          </Typography>
+          <Tooltip title={t('forms.moveUp')}>
+            <span>
+              <IconButton
+                size="small"
+                disabled={index === 0}
+                onClick={() => onMove(-1)}
+                aria-label={t('forms.moveUp')}
+                data-testid={`form-field-${index}-up`}
+              >
+                <ArrowUpwardIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={t('forms.moveDown')}>
+            <span>
+              <IconButton
+                size="small"
+                disabled={index === count - 1}
+                onClick={() => onMove(1)}
+                aria-label={t('forms.moveDown')}
+                data-testid={`form-field-${index}-down`}
+              >
+                <ArrowDownwardIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={t('forms.builder.removeField')}>
+            <IconButton
+              size="small"
+              color="error"
+              onClick={onRemove}
+              aria-label={t('forms.builder.removeField')}
+              data-testid={`form-field-${index}-remove`}
+            >
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Box sx={FORM_GRID}>
+          <FormField
+            label={t('forms.builder.label')}
+            required
+            value={field.label}
+            onValueChange={onLabel}
+            error={err('label') ?? (emptyMessage && !field.label.trim() ? emptyMessage : undefined)}
+            maxLength={200}
+            testId={`form-field-${index}-label`}
+          />
+          <FormField
+            label={t('forms.builder.key')}
+            required
+            value={field.key}
+            onValueChange={(value) => onChange({ key: value, keyEdited: true })}
+            error={err('key')}
+            helperText={t('forms.builder.keyHelp')}
+            maxLength={60}
+            testId={`form-field-${index}-key`}
+            slotProps={{ htmlInput: { dir: 'ltr', style: { fontFamily: 'monospace' } } }}
+          />
+          <TextField
+            select
+            margin="dense"
+            label={t('forms.builder.type')}
+            value={field.type}
+            onChange={(event) => onChange({ type: event.target.value as FieldType })}
+            slotProps={{ htmlInput: { 'data-testid': `form-field-${index}-type` } }}
+          >
+            {FIELD_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`forms.types.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormField
+            label={t('forms.builder.defaultValue')}
+            value={field.defaultValue}
+            onValueChange={(value) => onChange({ defaultValue: value })}
+            error={err('defaultValue')}
+            helperText={field.type === 'multilevel' ? t('forms.builder.defaultPathHelp') : undefined}
+            maxLength={500}
+            testId={`form-field-${index}-default`}
+          />
+        </Box>
+        <FormField
+          fullWidth
+          label={t('forms.builder.description')}
+          value={field.description}
+          onValueChange={(value) => onChange({ description: value })}
+          error={err('description')}
+          maxLength={500}
+          testId={`form-field-${index}-description`}
+        />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <SwitchField
+            label={t('forms.builder.required')}
+            checked={field.required}
+            onChange={(required) => onChange({ required })}
+            testId={`form-field-${index}-required`}
+          />
+          {options ? (
+            <SwitchField
+              label={t('forms.builder.alphabetical')}
+              checked={field.alphabeticalOrder}
+              onChange={(alphabeticalOrder) => onChange({ alphabeticalOrder })}
+              testId={`form-field-${index}-alphabetical`}
+            />
+          ) : null}
+        </Box>
+        {options ? (
+          <Box sx={{ mt: 1, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
+            <RadioGroup
+              row
+              value={field.optionSource}
+              onChange={(event) => onChange({ optionSource: event.target.value as BuilderField['optionSource'] })}
+            >
+              <FormControlLabel
+                value="own"
+                control={<Radio size="small" />}
+                label={t('forms.builder.ownOptions')}
+                data-testid={`form-field-${index}-source-own`}
+              />
+              <FormControlLabel
+                value="list"
+                control={<Radio size="small" />}
+                label={t('forms.builder.reusableList')}
+                data-testid={`form-field-${index}-source-list`}
+              />
+            </RadioGroup>
+            {field.optionSource === 'list' ? (
+              <TextField
+                select
+                fullWidth
+                margin="dense"
+                label={t('forms.builder.reusableList')}
+                value={field.reusableListId ?? ''}
+                onChange={(event) => onChange({ reusableListId: Number(event.target.value) || null })}
+                error={Boolean(err('reusableListId') ?? err('options'))}
+                helperText={
+                  err('reusableListId') ??
+                  err('options') ??
+                  (fitting.length === 0 ? t('forms.builder.noLists') : undefined)
+                }
+                slotProps={{ htmlInput: { 'data-testid': `form-field-${index}-list` } }}
+              >
+                {fitting.map((list) => (
+                  <MenuItem key={list.id} value={list.id}>
+                    {list.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <OptionsEditor
+                options={field.options}
+                onChange={(next) => onChange({ options: next })}
+                tree={field.type === 'multilevel'}
+                errors={errors}
+                errorPrefix={prefix}
+                emptyMessage={emptyMessage}
+                testId={`form-field-${index}-option`}
+              />
+            )}
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FormEditor({ id, initial }: { id: number | null; initial: BuilderState }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useApiFeedback();
+  const save = useSaveForm();
+  const listsQuery = useReusableListOptions();
+  const [state, setState] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [showEmpty, setShowEmpty] = useState(false);
+  const fields = useMemo(() => builderToFields(state), [state]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [previewErrors, setPreviewErrors] = useState<Record<string, string>>({});
+  const lists = useMemo(
+    () =>
+      (listsQuery.data?.data ?? []).map((list) => ({
+        id: list.id,
+        name: list.name,
+        type: list.type,
+        options: list.options,
+      })),
+    [listsQuery.data],
+  );
+  const listMap = useMemo(() => listsToMap(lists), [lists]);
+
+  const setFields = (change: (fields: BuilderField[]) => BuilderField[]) =>
+    setState((current) => ({ ...current, fields: change(current.fields) }));
+  const patchField = (index: number, patch: Partial<BuilderField>) =>
+    setFields((current) => current.map((field, i) => (i === index ? { ...field, ...patch } : field)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = builderToBody(state);
+    const parsed = dynamicFormBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found = issuesToErrors(parsed.error.issues, t);
+      const empty = parsed.error.issues.some((issue) => messageKeyOf(issue.message) === EMPTY_KEY);
+      setErrors(found);
+      setShowEmpty(empty);
+      feedback.notify(empty ? t(EMPTY_KEY) : (found.fields ?? t('validation.fixErrors')), 'error');
+      return;
+    }
+    setErrors({});
+    setShowEmpty(false);
+    save.mutate(
+      { id, body },
+      {
+        onSuccess: () => {
+          feedback.success(t('forms.saved'));
+          navigate('/app/dynamic-forms');
+        },
+        onError: (error) => feedback.failure(error, setErrors),
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      data-testid="form-editor"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Section title={t('forms.sections.general')}>
+          <FormField
+            fullWidth
+            name="name"
+            label={t('forms.fields.name')}
+            required
+            value={state.name}
+            onValueChange={(name) => setState((current) => ({ ...current, name }))}
+            error={errors.name}
+            maxLength={120}
+            testId="form-field-name"
+          />
+          <FormField
+            fullWidth
+            multiline
+            minRows={2}
+            name="description"
+            label={t('forms.fields.description')}
+            value={state.description}
+            onValueChange={(description) => setState((current) => ({ ...current, description }))}
+            error={errors.description}
+            maxLength={1000}
+            testId="form-field-description"
+          />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <SwitchField
+              label={t('forms.fields.requireNotes')}
+              checked={state.requireNotes}
+              onChange={(requireNotes) => setState((current) => ({ ...current, requireNotes }))}
+              testId="form-field-requireNotes"
+            />
+            <SwitchField
+              label={t('forms.fields.requireNextTask')}
+              checked={state.requireNextTask}
+              onChange={(requireNextTask) => setState((current) => ({ ...current, requireNextTask }))}
+              testId="form-field-requireNextTask"
+            />
+            <SwitchField
+              label={t('common.enabled')}
+              checked={state.enabled}
+              onChange={(enabled) => setState((current) => ({ ...current, enabled }))}
+              testId="form-field-enabled"
+            />
+          </Box>
+        </Section>
+        <Section
+          title={t('forms.sections.fields')}
+          testId="form-builder"
+          action={
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={() => setFields((current) => [...current, newField(current.map((field) => field.key))])}
+              data-testid="form-builder-add-field"
+            >
+              {t('forms.builder.addField')}
+            </Button>
+          }
+        >
+          {errors.fields ? (
+            <FormHelperText error sx={{ mb: 1 }} data-testid="form-fields-error">
+              {errors.fields}
+            </FormHelperText>
+          ) : null}
+          {state.fields.length === 0 ? (
+            <Typography sx={{ color: 'text.secondary', py: 2 }}>{t('forms.builder.noFields')}</Typography>
+          ) : null}
+          {state.fields.map((field, index) => (
+            <FieldRow
+              key={field.uid}
+              field={field}
+              index={index}
+              count={state.fields.length}
+              errors={errors}
+              showEmpty={showEmpty}
+              lists={lists}
+              onChange={(patch) => patchField(index, patch)}
+              onLabel={(label) => setFields((current) => relabel(current, index, label))}
+              onMove={(delta) => setFields((current) => move(current, index, delta))}
+              onRemove={() => setFields((current) => current.filter((_, i) => i !== index))}
+            />
+          ))}
+        </Section>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<SaveIcon />}
+            disabled={save.isPending}
+            data-testid="form-save"
+          >
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Box>
+      <Box sx={{ position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}>
+        <Section
+          title={t('forms.sections.preview')}
+          testId="form-preview"
+          action={
+            <Box sx={{ display: 'flex', gap: 0.5 }}>
+              <Tooltip title={t('forms.preview.reset')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('forms.preview.reset')}
+                  onClick={() => {
+                    setValues(initialValues(fields));
+                    setPreviewErrors({});
+                  }}
+                >
+                  <RestartAltIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Button
+                size="small"
+                startIcon={<FactCheckIcon />}
+                onClick={() => {
+                  const found = validateFormValues(fields, listMap, values, t);
+                  setPreviewErrors(found);
+                  if (Object.keys(found).length === 0) feedback.success(t('forms.preview.valid'));
+                }}
+                data-testid="form-preview-validate"
+              >
+                {t('forms.preview.validate')}
+              </Button>
+            </Box>
+          }
+        >
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+            {t('forms.preview.help')}
+          </Typography>
+          {fields.length === 0 ? (
+            <Typography sx={{ color: 'text.disabled' }}>{t('forms.builder.noFields')}</Typography>
+          ) : (
+            <DynamicFormRenderer
+              fields={fields}
+              lists={listMap}
+              values={values}
+              onChange={setValues}
+              errors={previewErrors}
+              testIdPrefix="preview-field"
+            />
+          )}
+        </Section>
+      </Box>
+    </Box>
+  );
+}
+
+/** /app/dynamic-forms/add and /app/dynamic-forms/:id/edit */
+export function FormEditorPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = mode === 'edit' ? parseId(params.id) : null;
+  const form = useDynamicForm(id);
+  if (mode === 'edit' && (id === null || form.isError)) {
+    return (
+      <StatusPage
+        title={t('pages.notFound.title')}
+        description={form.error?.message ?? t('pages.notFound.description')}
+        data-testid="form-not-found"
+      />
+    );
+  }
+  if (mode === 'edit' && !form.data) return <PageLoader />;
+  const detail = form.data as DynamicFormDetail | undefined;
+  return (
+    <PageContainer maxWidth={1400}>
+      <PageHeader
+        title={detail ? t('forms.editTitle', { name: detail.form.name }) : t('forms.add')}
+        subtitle={
+          detail && detail.form.campaigns.length > 0
+            ? t('forms.usedByCampaigns', { names: detail.form.campaigns.map((campaign) => campaign.name).join(', ') })
+            : undefined
+        }
+        backTo="/app/dynamic-forms"
+      />
+      <FormEditor
+        key={detail?.form.id ?? 'new'}
+        id={id}
+        initial={detail ? formToBuilder(detail.form) : { ...EMPTY_BUILDER, fields: [newField()] }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/auth.js';
+import { DEMO_PASSWORD } from '../support/env.js';
+
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (path) => {
+    const token = localStorage.getItem('token');
+    const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()).result;
+  }, url) as Promise<T>;
+}
+
+test('an administrator creates a channel, a dynamic form and a campaign with an agent that uses both', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+
+  // Channel: the type picker, then the form.
+  const channelName = `Chat E2E ${stamp}`;
+  await page.goto('/v2/app/channels/add');
+  await page.getByTestId('channel-type-webchat').click();
+  await page.getByTestId('channel-field-name').fill(channelName);
+  await page.getByTestId('channel-save').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  const channels = await apiGet<{ data: { id: number; name: string }[] }>(
+    page,
+    `/api/v2/channels?searchText=${encodeURIComponent(channelName)}`,
+  );
+  const channelId = channels.data[0].id;
+
+  // Dynamic form with one field.
+  const formName = `Formulario E2E ${stamp}`;
+  await page.goto('/v2/app/dynamic-forms/add');
+  await page.getByTestId('form-field-name').fill(formName);
+  // A new form starts with one field; an empty one would be refused with the spec's message.
+  await page.getByTestId('form-builder-add-field').click();
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText(/campos y\/o opciones vacíos/).first()).toBeVisible();
+  await page.getByTestId('form-field-1-remove').click();
+  await page.getByTestId('form-field-0-label').fill('Resultado de la gestión');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  const forms = await apiGet<{ data: { id: number; name: string }[] }>(
+    page,
+    `/api/v2/dynamic-forms?searchText=${encodeURIComponent(formName)}`,
+  );
+  const formId = forms.data[0].id;
+
+  // Campaign: the form attached, the channel, and the demo agent serving it.
+  const campaignName = `Campaña E2E ${stamp}`;
+  await page.goto('/v2/app/campaigns/add');
+  await page.getByTestId('campaign-field-name').fill(campaignName);
+  await page.getByTestId('campaign-field-formId').locator('..').getByRole('combobox').click();
+  await page.getByRole('option', { name: formName }).click();
+  await page.getByTestId('campaign-tab-channels').click();
+  await page.getByTestId('campaign-channels').click();
+  await page.getByTestId(`campaign-channels-option-${channelId}`).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('campaign-tab-agents').click();
+  await page.getByTestId('campaign-agent-picker').fill('Andrea');
+  await page.getByRole('option', { name: /Andrea Agente/ }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('campaign-agent-add').click();
+  await page.getByTestId('campaign-save').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+
+  const campaigns = await apiGet<{ data: { id: number }[] }>(
+    page,
+    `/api/v2/campaigns?searchText=${encodeURIComponent(campaignName)}`,
+  );
+  const campaign = await apiGet<{
+    formId: number;
+    channels: { id: number }[];
+    agents: { nombre: string; channelIds: number[] }[];
+  }>(page, `/api/v2/campaigns/${campaigns.data[0].id}`);
+  expect(campaign.formId).toBe(formId);
+  expect(campaign.channels.map((channel) => channel.id)).toEqual([channelId]);
+  expect(campaign.agents).toEqual([expect.objectContaining({ nombre: 'Andrea Agente', channelIds: [channelId] })]);
+
+  // The channel's card lists the campaign it serves.
+  await page.goto('/v2/app/channels');
+  await expect(page.getByTestId(`channel-card-${channelName}`)).toContainText(campaignName);
+});
+
+test('the demo agent finds their campaign in the header switcher', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'agente@atiende.test', DEMO_PASSWORD);
+  await page.getByTestId('campaign-switcher').click();
+  await expect(page.getByRole('option', { name: /Servicio al cliente/ })).toBeVisible();
+});
