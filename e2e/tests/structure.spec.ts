@@ -1,14 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiGet } from '../support/api.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
-
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (path) => {
-    const token = localStorage.getItem('token');
-    const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
-    return (await response.json()).result;
-  }, url) as Promise<T>;
-}
 
 test('an administrator creates a channel, a dynamic form and a campaign with an agent that uses both', async ({
   page,

@@ -55,6 +55,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   ...crud('customers', 'customers', {
     '': 'ver-menu-clientes',
     add: 'agregar-cliente',
+    import: 'importar-clientes',
     ':id/view': 'ver-cliente',
     ':id/edit': 'editar-cliente',
   }),

@@ -31,6 +31,10 @@ const PermissionsManagerPage = page(
   () => import('../features/permissions/PermissionsManagerPage'),
   'PermissionsManagerPage',
 );
+const CustomersPage = page(() => import('../features/customers/CustomersPage'), 'CustomersPage');
+const CustomerFormPage = page(() => import('../features/customers/CustomerFormPage'), 'CustomerFormPage');
+const CustomerViewPage = page(() => import('../features/customers/CustomerViewPage'), 'CustomerViewPage');
+const CustomerImportPage = page(() => import('../features/customers/CustomerImportPage'), 'CustomerImportPage');
 const BusinessProfilePage = page(() => import('../features/business/BusinessProfilePage'), 'BusinessProfilePage');
 const CatalogueListPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueListPage');
 const CatalogueViewPage = page(() => import('../features/catalogues/CataloguePages'), 'CatalogueViewPage');
@@ -62,6 +66,11 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'profile/edit': <ProfileEditPage />,
   'credentials-api': <CredentialsPage />,
   channels: <ChannelsListPage />,
+  customers: <CustomersPage />,
+  'customers/add': <CustomerFormPage mode="create" />,
+  'customers/import': <CustomerImportPage />,
+  'customers/:id/view': <CustomerViewPage />,
+  'customers/:id/edit': <CustomerFormPage mode="edit" />,
   'channels/add': <ChannelFormPage mode="create" />,
   'channels/:id/edit': <ChannelFormPage mode="edit" />,
   campaigns: <CampaignsListPage />,
