@@ -161,6 +161,7 @@ export interface TicketNote {
 
 export interface Ticket extends TicketListItem {
   firstResponseAt: string | null;
+  attachments: TicketAttachment[];
   tasks: TicketTask[];
   notes: TicketNote[];
   related: { id: number; number: number; status: number }[];
@@ -201,4 +202,16 @@ export const globalSearchQuerySchema = z.object({
 export interface GlobalSearchResult {
   casos: { id: number; numero: number; estado: number; campana: string; created_at: string; asignado: string | null }[];
   clientes: { id: number; nombre_completo: string; tipo_documento_abreviatura: string | null; nro_documento: string }[];
+}
+
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface TicketAttachment {
+  id: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploadedBy: { id: number; nombre: string } | null;
+  createdAt: string;
+  url: string;
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
 
 type Actor = Awaited<ReturnType<typeof signedIn>>;
 let t: TestApp;
@@ -378,5 +378,58 @@ describe('global search and export', () => {
     const supervisorOfNothing = await signedIn(t, 'agent');
     const forbidden = await get('/api/v2/tickets/export', supervisorOfNothing);
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('attachments', () => {
+  const upload = (ticketId: number, actor: Actor, content: Buffer, name: string) => {
+    const file = multipartFile(content, name, 'application/octet-stream');
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v2/tickets/${ticketId}/attachments`,
+      payload: file.payload,
+      headers: { ...actor.headers, ...file.headers },
+    });
+  };
+
+  it('accepts files checked by content, with safe names and download-only headers; merge moves them', async () => {
+    const ticket = await newTicket();
+    const pdf = Buffer.from('%PDF-1.4\n%fake but typed\n');
+    const uploaded = await upload(ticket.id, agentA, pdf, '../../evil<script>.pdf.exe');
+    expect(uploaded.statusCode).toBe(201);
+    const attachment = uploaded.json().result.attachments[0];
+    expect(attachment).toMatchObject({
+      fileName: 'evil_script_.pdf.exe.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    });
+    const download = await get(attachment.url, agentA);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''evil_script_.pdf.exe.pdf`);
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect((await get(attachment.url, outsider)).statusCode).toBe(404);
+
+    const target = await newTicket();
+    await post(`/api/v2/tickets/${ticket.id}/merge`, admin, { targetNumber: target.number, confirm: true });
+    const moved = (await get(`/api/v2/tickets/${target.id}`, admin)).json().result.attachments;
+    expect(moved.map((item: { fileName: string }) => item.fileName)).toEqual(['evil_script_.pdf.exe.pdf']);
+  });
+
+  it('refuses executables, oversized files, and files on closed tickets', async () => {
+    const ticket = await newTicket();
+    const elf = await upload(ticket.id, agentA, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'foto.png');
+    expect(elf.statusCode).toBe(415);
+    expect(elf.json().code).toBe('UPLOAD.TYPE');
+    const big = await upload(
+      ticket.id,
+      agentA,
+      Buffer.concat([ONE_PIXEL_PNG, Buffer.alloc(11 * 1024 * 1024)]),
+      'big.png',
+    );
+    expect(big.statusCode).toBe(413);
+    const closed = await newTicket(agentA, { campaignId: relaxedCampaignId });
+    await post(`/api/v2/tickets/${closed.id}/close`, agentA);
+    expect((await upload(closed.id, agentA, ONE_PIXEL_PNG, 'a.png')).statusCode).toBe(409);
   });
 });

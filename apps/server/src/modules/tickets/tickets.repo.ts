@@ -1,4 +1,4 @@
-import type { TicketListItem, TicketNote } from '@atiende/contracts';
+import type { TicketAttachment, TicketListItem, TicketNote } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
@@ -9,7 +9,7 @@ import { channels } from '../channels/channels.schema.js';
 import { fullName } from '../customers/customers.repo.js';
 import { customers } from '../customers/customers.schema.js';
 import { users } from '../users/users.schema.js';
-import { ticketNotes, ticketRelations, tickets, ticketTasks } from './tickets.schema.js';
+import { ticketAttachments, ticketNotes, ticketRelations, tickets, ticketTasks } from './tickets.schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export const TICKET_TOTAL_CAP = 10_000;
@@ -286,8 +286,8 @@ export const ticketsRepo = {
       .onConflictDoNothing();
   },
 
-  /** Merge: the source's tasks and notes move to the target. */
-  async moveWork(db: Executor, fromId: number, toId: number): Promise<{ tasks: number; notes: number }> {
+  /** Merge: the source's tasks, notes and attachments move to the target. */
+  async moveWork(db: Executor, fromId: number, toId: number) {
     const movedTasks = await db
       .update(ticketTasks)
       .set({ ticketId: toId })
@@ -298,7 +298,44 @@ export const ticketsRepo = {
       .set({ ticketId: toId })
       .where(eq(ticketNotes.ticketId, fromId))
       .returning({ id: ticketNotes.id });
-    return { tasks: movedTasks.length, notes: movedNotes.length };
+    const movedAttachments = await db
+      .update(ticketAttachments)
+      .set({ ticketId: toId })
+      .where(eq(ticketAttachments.ticketId, fromId))
+      .returning({ id: ticketAttachments.id });
+    return { tasks: movedTasks.length, notes: movedNotes.length, attachments: movedAttachments.length };
+  },
+
+  async insertAttachment(db: Executor, values: typeof ticketAttachments.$inferInsert): Promise<number> {
+    const [row] = await db.insert(ticketAttachments).values(values).returning({ id: ticketAttachments.id });
+    return row.id;
+  },
+
+  async attachment(db: Executor, ticketId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(ticketAttachments)
+      .where(and(eq(ticketAttachments.ticketId, ticketId), eq(ticketAttachments.id, id)));
+    return row ?? null;
+  },
+
+  async attachments(db: Executor, ticketId: number): Promise<TicketAttachment[]> {
+    const uploader = alias(users, 'uploader');
+    const rows = await db
+      .select({ attachment: ticketAttachments, uploaderName: uploader.name })
+      .from(ticketAttachments)
+      .leftJoin(uploader, eq(uploader.id, ticketAttachments.uploadedBy))
+      .where(eq(ticketAttachments.ticketId, ticketId))
+      .orderBy(desc(ticketAttachments.createdAt), desc(ticketAttachments.id));
+    return rows.map(({ attachment, uploaderName }) => ({
+      id: attachment.id,
+      fileName: attachment.fileName,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      uploadedBy: attachment.uploadedBy ? { id: attachment.uploadedBy, nombre: uploaderName ?? '' } : null,
+      createdAt: attachment.createdAt.toISOString(),
+      url: `/api/v2/tickets/${ticketId}/attachments/${attachment.id}`,
+    }));
   },
 
   /** The open ticket of a customer in a campaign (ticket combination), newest first. */

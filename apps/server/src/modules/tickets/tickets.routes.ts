@@ -18,6 +18,10 @@ import { success } from '../../platform/http/envelope.js';
 import type { TicketsService } from './tickets.service.js';
 
 const numberParamSchema = z.object({ number: z.coerce.number().int().positive() });
+const attachmentParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  attachmentId: z.coerce.number().int().positive(),
+});
 
 export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsService): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -87,6 +91,33 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
     { config: { permission: 'editar-caso' }, schema: { params: idParamSchema, body: updateTicketBodySchema } },
     async (request) =>
       success(request, await tickets.update(requireAuth(request), request.params.id, request.body), saved),
+  );
+  api.post(
+    '/tickets/:id/attachments',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(success(request, await tickets.attach(requireAuth(request), request.params.id, request), saved)),
+  );
+  api.get(
+    '/tickets/:id/attachments/:attachmentId',
+    { config: { permission: 'ver-caso' }, schema: { params: attachmentParamSchema } },
+    async (request, reply) => {
+      const { attachment, stream } = await tickets.attachmentFile(
+        requireAuth(request),
+        request.params.id,
+        request.params.attachmentId,
+      );
+      // Always a download, never rendered inline: no sniffing, a sandbox if a browser tries anyway.
+      return reply
+        .header('content-type', attachment.contentType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
   );
   api.get(
     '/tickets/:id/history',

@@ -107,3 +107,20 @@ export const ticketRelations = pgTable(
   },
   (table) => [primaryKey({ columns: [table.ticketId, table.relatedId] })],
 );
+
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    fileName: text('file_name').notNull(),
+    storedPath: text('stored_path').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: bigint('uploaded_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_attachments_ticket_idx').on(table.ticketId, table.createdAt)],
+);

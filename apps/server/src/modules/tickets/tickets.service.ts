@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import {
   ALL_STATUSES,
+  ATTACHMENT_MAX_BYTES,
   buildFormValuesSchema,
   type CampaignConfig,
   canTransition,
@@ -21,9 +23,11 @@ import {
   taskDue,
   ticketFilterSchema,
 } from '@atiende/contracts';
+import type { FastifyRequest } from 'fastify';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
+import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
 import { searchable } from '../../platform/text.js';
@@ -176,7 +180,7 @@ export function createTicketsService(ctx: AppContext) {
 
   async function view(actor: AuthContext, id: number): Promise<Ticket> {
     const row = await visible(db, actor, id);
-    const [item, tasks, notes, related, mergedInto, toUser, fromUser, toCampaign] = await Promise.all([
+    const [item, tasks, notes, related, mergedInto, toUser, fromUser, toCampaign, attachments] = await Promise.all([
       ticketsRepo.listItem(db, id),
       ticketsRepo.tasks(db, id),
       ticketsRepo.notes(db, id),
@@ -185,11 +189,13 @@ export function createTicketsService(ctx: AppContext) {
       ticketsRepo.userName(db, row.transferToUserId),
       ticketsRepo.userName(db, row.transferFromUserId),
       row.transferToCampaignId ? campaignsRepo.find(db, row.transferToCampaignId) : null,
+      ticketsRepo.attachments(db, id),
     ]);
     if (!item) throw errors.notFound();
     return {
       ...item,
       firstResponseAt: row.firstResponseAt?.toISOString() ?? null,
+      attachments,
       tasks: tasks.map(({ task, authorName }) => ({
         id: task.id,
         author: task.authorId ? { id: task.authorId, nombre: authorName ?? '' } : null,
@@ -590,6 +596,49 @@ export function createTicketsService(ctx: AppContext) {
       });
       await announce('cerrado', source);
       return view(actor, id);
+    },
+
+    /** Files checked by content and size, stored under tickets/{id}/ with a safe name. */
+    async attach(actor: AuthContext, id: number, request: FastifyRequest): Promise<Ticket> {
+      const ticket = await visible(db, actor, id);
+      if (ticket.status === TICKET_STATUS.closed) throw invalidTransition();
+      if (!request.isMultipart()) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
+      const part = await request.file({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
+      if (!part) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
+      const content = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'UPLOAD.TOO_LARGE', 'upload.tooLarge');
+        throw error;
+      });
+      const kind = sniffAttachment(content, part.filename ?? '');
+      if (!kind) throw new AppError(415, 'UPLOAD.TYPE', 'tickets.attachmentType');
+      const storedPath = await ctx.storage.save(`tickets/${id}`, kind.extension, content);
+      await db.transaction(async (tx) => {
+        if (!(await visible(tx, actor, id, true))) throw errors.notFound();
+        const attachmentId = await ticketsRepo.insertAttachment(tx, {
+          ticketId: id,
+          fileName: safeFileName(part.filename ?? '', kind.extension),
+          storedPath,
+          contentType: kind.contentType,
+          size: content.length,
+          uploadedBy: actor.userId,
+        });
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'ticket',
+          entityId: id,
+          action: 'attachment-added',
+          changes: { attachmentId: { from: null, to: attachmentId } },
+        });
+      });
+      return view(actor, id);
+    },
+
+    async attachmentFile(actor: AuthContext, id: number, attachmentId: number) {
+      await visible(db, actor, id);
+      const attachment = await ticketsRepo.attachment(db, id, attachmentId);
+      const absolute = attachment ? ctx.storage.absolutePath(attachment.storedPath) : null;
+      if (!attachment || !absolute || !fs.existsSync(absolute)) throw errors.notFound();
+      return { attachment, stream: fs.createReadStream(absolute) };
     },
 
     async history(actor: AuthContext, id: number) {
