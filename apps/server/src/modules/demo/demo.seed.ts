@@ -3,6 +3,7 @@ import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoStructure } from './demo.structure.js';
+import { seedDemoTickets } from './demo.tickets.js';
 
 export const DEMO_PASSWORD = 'Atiende.2026';
 
@@ -29,6 +30,7 @@ export async function seedDemoData(db: Database): Promise<string> {
       });
     }
     await seedDemoStructure(tx);
+    await seedDemoTickets(tx);
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,
