@@ -433,3 +433,18 @@ describe('attachments', () => {
     expect((await upload(closed.id, agentA, ONE_PIXEL_PNG, 'a.png')).statusCode).toBe(409);
   });
 });
+
+describe('customer dashboard', () => {
+  it('counts the customer’s tickets by status and channel, only those the user may see', async () => {
+    const ticket = await newTicket();
+    await post(`/api/v2/tickets/${ticket.id}/escalate`, agentA);
+    const board = (await get(`/api/v2/customers/${customerId}/dashboard`, admin)).json().result;
+    const escalated = board.byStatus.find((row: { status: number }) => row.status === 2);
+    expect(escalated.count).toBeGreaterThan(0);
+    expect(board.byChannel.reduce((sum: number, row: { count: number }) => sum + row.count, 0)).toBe(
+      board.byStatus.reduce((sum: number, row: { count: number }) => sum + row.count, 0),
+    );
+    const outsiderBoard = (await get(`/api/v2/customers/${customerId}/dashboard`, outsider)).json().result;
+    expect(outsiderBoard.byStatus).toEqual([]);
+  });
+});

@@ -149,8 +149,12 @@ export const ticketsRepo = {
     const where = conditions(query);
     const column = SORT[query.sortName];
     const order = query.sortOrder === 'desc' ? desc(column) : asc(column);
-    const [rows, counted] = await Promise.all([
-      selectList(db)
+    // Deferred join: the page's ids come from the tickets table and its indexes alone (a deep offset skips index
+    // entries, not joined rows); only those ids are joined to campaigns, customers and users.
+    const [pageIds, counted] = await Promise.all([
+      db
+        .select({ id: tickets.id })
+        .from(tickets)
         .where(where)
         .orderBy(order, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
         .limit(query.sizePerPage)
@@ -159,8 +163,18 @@ export const ticketsRepo = {
         sql`select count(*)::int as total from (select 1 from tickets ${where ? sql`where ${where}` : sql``} limit ${TICKET_TOTAL_CAP + 1}) capped`,
       ),
     ]);
+    const ids = pageIds.map((row) => row.id);
+    const rows = ids.length ? await selectList(db).where(inArray(tickets.id, ids)) : [];
+    const byId = new Map(rows.map((row) => [row.ticket.id, row]));
     const total = counted.rows[0]?.total ?? 0;
-    return { data: rows.map(toListItem), total: Math.min(total, TICKET_TOTAL_CAP), capped: total > TICKET_TOTAL_CAP };
+    return {
+      data: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toListItem(row)] : [];
+      }),
+      total: Math.min(total, TICKET_TOTAL_CAP),
+      capped: total > TICKET_TOTAL_CAP,
+    };
   },
 
   /** Every matching ticket, a page at a time by keyset (newest first), for exports of any size. */
@@ -182,6 +196,28 @@ export const ticketsRepo = {
       beforeId = rows[rows.length - 1].ticket.id;
       if (rows.length < size) return;
     }
+  },
+
+  /** A customer's tickets counted by status and by channel type (the customer dashboard), within the scope. */
+  async customerCounts(db: Executor, scope: TicketScope, customerId: number) {
+    const scoped = scopeCondition(scope);
+    const where = scoped ? and(eq(tickets.customerId, customerId), scoped) : eq(tickets.customerId, customerId);
+    const [byStatus, byChannel] = await Promise.all([
+      db
+        .select({ status: tickets.status, count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(where)
+        .groupBy(tickets.status)
+        .orderBy(tickets.status),
+      db
+        .select({ channelType: channels.type, count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .leftJoin(channels, eq(channels.id, tickets.channelId))
+        .where(where)
+        .groupBy(channels.type)
+        .orderBy(channels.type),
+    ]);
+    return { byStatus, byChannel };
   },
 
   async listItem(db: Executor, id: number): Promise<TicketListItem | null> {

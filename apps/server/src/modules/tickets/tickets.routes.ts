@@ -120,6 +120,11 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
     },
   );
   api.get(
+    '/customers/:id/dashboard',
+    { config: { permission: 'ver-cliente' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.customerDashboard(requireAuth(request), request.params.id)),
+  );
+  api.get(
     '/tickets/:id/history',
     { config: { permission: 'ver-caso' }, schema: { params: idParamSchema } },
     async (request) => success(request, await tickets.history(requireAuth(request), request.params.id)),

@@ -61,6 +61,9 @@ export const tickets = pgTable(
     index('tickets_created_idx').on(table.createdAt, table.id),
     index('tickets_assigned_status_idx').on(table.assignedUserId, table.status),
     index('tickets_customer_idx').on(table.customerId),
+    // Sorting by priority, and the unassigned queue (a partial index: only tickets nobody has yet).
+    index('tickets_priority_idx').on(table.priority, table.id),
+    index('tickets_unassigned_idx').on(table.priority, table.id).where(sql`${table.assignedUserId} is null`),
     index('tickets_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

@@ -641,6 +641,12 @@ export function createTicketsService(ctx: AppContext) {
       return { attachment, stream: fs.createReadStream(absolute) };
     },
 
+    /** The customer dashboard: how many of the customer's tickets (that the user may see) by status and channel. */
+    async customerDashboard(actor: AuthContext, customerId: number) {
+      if (!(await customersRepo.findRow(db, customerId))) throw errors.notFound();
+      return ticketsRepo.customerCounts(db, scopeOf(actor), customerId);
+    },
+
     async history(actor: AuthContext, id: number) {
       await visible(db, actor, id);
       return auditRepo.list(db, 'ticket', id);

@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_priority_idx" ON "tickets" USING btree ("priority","id");--> statement-breakpoint
+CREATE INDEX "tickets_unassigned_idx" ON "tickets" USING btree ("priority","id") WHERE "tickets"."assigned_user_id" is null;
