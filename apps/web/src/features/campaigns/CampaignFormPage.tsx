@@ -50,6 +50,7 @@ import { issuesToErrors } from '../../ui/validation';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useChannelOptions } from '../channels/api';
 import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
+import { CampaignAccounts } from '../customers/CustomerWork';
 import { useFormOptions } from '../forms/api';
 import { IdMultiSelect } from '../users/UserForm';
 import { parseId } from '../users/UserFormPage';
@@ -744,14 +745,7 @@ function CampaignForm({ id, initial }: { id: number | null; initial: CampaignFor
     channels: <ChannelsPanel {...props} />,
     agents: <AgentsPanel {...props} />,
     supervisors: <SupervisorsPanel {...props} />,
-    accounts: (
-      <EmptyState
-        data-testid="campaign-accounts-empty"
-        icon={<PeopleOutlineIcon fontSize="inherit" />}
-        title={t('campaigns.accountsEmpty')}
-        description={t('campaigns.accountsEmptyHelp')}
-      />
-    ),
+    accounts: <CampaignAccounts campaignId={id} />,
     scripts: <ScriptsPanel {...props} />,
     configuration: <ConfigurationPanel {...props} />,
     customTabs: <CustomTabsPanel {...props} />,

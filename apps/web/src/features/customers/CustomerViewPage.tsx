@@ -1,9 +1,7 @@
 import './i18n';
 import type { Customer } from '@atiende/contracts';
-import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -35,6 +33,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
 import { useCustomer } from './api';
+import { CustomerDashboardTab, CustomerTicketsTab } from './CustomerWork';
 import { LabelChips } from './components';
 import { contactKind, parseCustomerId } from './model';
 
@@ -244,27 +243,9 @@ export function CustomerViewPage() {
       </Tabs>
       {tab === 'information' ? <InformationTab customer={data} /> : null}
       {tab === 'contacts' ? <ContactsTab customer={data} /> : null}
-      {tab === 'tickets' ? (
-        <Card variant="outlined">
-          <EmptyState
-            data-testid="customer-tab-empty-tickets"
-            icon={<ConfirmationNumberOutlinedIcon fontSize="inherit" />}
-            title={t('customers.tabs.tickets')}
-            description={t('customers.view.ticketsPending')}
-          />
-        </Card>
-      ) : null}
+      {tab === 'tickets' ? <CustomerTicketsTab customerId={data.id} /> : null}
       {tab === 'related' ? <RelatedTab customer={data} /> : null}
-      {tab === 'dashboard' ? (
-        <Card variant="outlined">
-          <EmptyState
-            data-testid="customer-tab-empty-dashboard"
-            icon={<InsightsOutlinedIcon fontSize="inherit" />}
-            title={t('customers.tabs.dashboard')}
-            description={t('customers.view.dashboardPending')}
-          />
-        </Card>
-      ) : null}
+      {tab === 'dashboard' ? <CustomerDashboardTab customerId={data.id} /> : null}
       {tab === 'history' ? (
         <Card variant="outlined">
           <CardContent>
