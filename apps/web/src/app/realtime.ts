@@ -6,6 +6,34 @@ import { queryKeys } from './queries';
 import { clearSession, getSession, useSession } from './session';
 import { emitSessionReplaced } from './sessionEvents';
 
+type RealtimeHandler = (payload: unknown) => void;
+const realtimeHandlers = new Map<string, Set<RealtimeHandler>>();
+
+/**
+ * Subscribes to a server event of the app's socket (e.g. `new-transfer`); returns the unsubscribe function.
+ * Handlers survive reconnections (they listen on the app-wide bus, not on one socket instance).
+ */
+export function onRealtimeEvent<T = unknown>(name: string, handler: (payload: T) => void): () => void {
+  const set = realtimeHandlers.get(name) ?? new Set<RealtimeHandler>();
+  const wrapped = handler as RealtimeHandler;
+  set.add(wrapped);
+  realtimeHandlers.set(name, set);
+  return () => {
+    set.delete(wrapped);
+  };
+}
+
+/** Delivers an event to the subscribers (the socket does it; tests and local features may too). */
+export function emitRealtimeEvent(name: string, payload: unknown): void {
+  for (const handler of [...(realtimeHandlers.get(name) ?? [])]) {
+    try {
+      handler(payload);
+    } catch {
+      // One broken subscriber must not stop the others.
+    }
+  }
+}
+
 /**
  * Same-origin Socket.IO connection authenticated with the bearer token.
  * - session-opened {idSesion}: another session of this user started → multiple-sessions dialog.
@@ -34,6 +62,7 @@ export function useRealtime(): void {
     socket.on(REALTIME_EVENTS.businessChanged, () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.business });
     });
+    socket.onAny((event: string, payload: unknown) => emitRealtimeEvent(event, payload));
     socket.on('connect_error', (error: Error) => {
       if (error?.message === 'UNAUTHENTICATED') {
         socket.disconnect();

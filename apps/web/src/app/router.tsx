@@ -48,6 +48,9 @@ const FormsListPage = page(() => import('../features/forms/FormPages'), 'FormsLi
 const FormEditorPage = page(() => import('../features/forms/FormPages'), 'FormEditorPage');
 const ReusableListsPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListsPage');
 const ReusableListFormPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListFormPage');
+const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
+const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
+const TicketAddPage = page(() => import('../features/tickets/TicketAddPage'), 'TicketAddPage');
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -76,6 +79,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   campaigns: <CampaignsListPage />,
   'campaigns/add': <CampaignFormPage mode="create" />,
   'campaigns/:id/edit': <CampaignFormPage mode="edit" />,
+  tickets: <TicketsListPage />,
+  'tickets/add': <TicketAddPage />,
+  'tickets/:id/view': <TicketViewPage />,
   'dynamic-forms': <FormsListPage />,
   'dynamic-forms/add': <FormEditorPage mode="create" />,
   'dynamic-forms/:id/edit': <FormEditorPage mode="edit" />,

@@ -88,6 +88,12 @@ interface DataTableProps<T> {
   searchLabel?: string;
   /** Hide the search box (lists the API cannot search). */
   searchable?: boolean;
+  /** data-testid of the search input (default `data-table-search`). */
+  searchTestId?: string;
+  /** Title of the empty state (default "no results"). */
+  emptyTitle?: string;
+  /** Header content of a column (instead of its label), e.g. a select-all checkbox. */
+  headerCell?: (column: DataTableColumn<T>) => ReactNode | undefined;
 }
 
 const CELL_PADDING: Record<Density, number> = { small: 0.5, medium: 1.25, big: 2.25 };
@@ -108,6 +114,9 @@ export function DataTable<T>({
   filters,
   searchLabel,
   searchable = true,
+  searchTestId = 'data-table-search',
+  emptyTitle,
+  headerCell,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [density, setDensity] = useState<Density>(() => readDensity(tableId));
@@ -148,7 +157,7 @@ export function DataTable<T>({
             placeholder={searchLabel ?? t('table.search')}
             sx={{ flex: '1 1 220px', maxWidth: 360 }}
             slotProps={{
-              htmlInput: { 'data-testid': 'data-table-search', 'aria-label': searchLabel ?? t('table.search') },
+              htmlInput: { 'data-testid': searchTestId, 'aria-label': searchLabel ?? t('table.search') },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
@@ -198,18 +207,19 @@ export function DataTable<T>({
                   sx={{ width: column.width, fontWeight: 700, whiteSpace: 'nowrap' }}
                   sortDirection={column.sortKey && query.sortName === column.sortKey ? query.sortOrder : false}
                 >
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      active={query.sortName === column.sortKey}
-                      direction={query.sortName === column.sortKey ? query.sortOrder : 'asc'}
-                      onClick={() => onQueryChange(toggleSort(query, column.sortKey as string))}
-                      data-testid={`data-table-sort-${column.id}`}
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
+                  {headerCell?.(column) ??
+                    (column.sortKey ? (
+                      <TableSortLabel
+                        active={query.sortName === column.sortKey}
+                        direction={query.sortName === column.sortKey ? query.sortOrder : 'asc'}
+                        onClick={() => onQueryChange(toggleSort(query, column.sortKey as string))}
+                        data-testid={`data-table-sort-${column.id}`}
+                      >
+                        {column.label}
+                      </TableSortLabel>
+                    ) : (
+                      column.label
+                    ))}
                 </TableCell>
               ))}
               {actions ? (
@@ -232,7 +242,7 @@ export function DataTable<T>({
                   <EmptyState
                     data-testid="data-table-empty"
                     icon={<SearchOffIcon fontSize="inherit" />}
-                    title={t('table.empty')}
+                    title={emptyTitle ?? t('table.empty')}
                     description={query.searchText ? t('table.emptySearch', { text: query.searchText }) : undefined}
                   />
                 </TableCell>

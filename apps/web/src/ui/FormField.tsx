@@ -40,7 +40,9 @@ export function FormField({
           maxLength,
           ...(slotProps?.htmlInput as object | undefined),
         },
-        inputLabel: { shrink: props.type === 'date' || props.type === 'color' ? true : undefined },
+        inputLabel: {
+          shrink: ['date', 'color', 'datetime-local', 'time'].includes(String(props.type)) ? true : undefined,
+        },
       }}
     />
   );

@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { TransferRequestDialog } from '../../features/tickets/TransferRequestDialog';
 import { PageLoader } from '../../ui/PageLoader';
 import { updateAppearance, useAppearance } from '../appearance';
 import { useProfile } from '../queries';
@@ -53,6 +54,7 @@ export function AppLayout() {
       </Box>
       <InactivityDialog />
       <MultiSessionDialog />
+      <TransferRequestDialog />
     </Box>
   );
 }

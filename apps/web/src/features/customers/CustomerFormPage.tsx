@@ -18,7 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/DataTable';
 import { FormField } from '../../ui/FormField';
@@ -504,6 +504,10 @@ export function CustomerFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
+  const [searchParams] = useSearchParams();
+  // Another screen (e.g. /app/tickets/add) may send the user here and get the new customer back: ?returnTo=/app/...
+  const returnTo = searchParams.get('returnTo');
+  const safeReturn = returnTo && /^\/app\/[\w\-/]*$/.test(returnTo) ? returnTo : null;
   const id = mode === 'edit' ? parseCustomerId(params.id) : null;
   const customer = useCustomer(id);
   const save = useSaveCustomer();
@@ -524,7 +528,7 @@ export function CustomerFormPage({ mode }: { mode: 'create' | 'edit' }) {
     mode === 'create' ? t('customers.add') : t('customers.editTitle', { name: customer.data?.fullName ?? '' });
   return (
     <PageContainer maxWidth={1080}>
-      <PageHeader title={title} backTo={id ? `/app/customers/${id}/view` : '/app/customers'} />
+      <PageHeader title={title} backTo={id ? `/app/customers/${id}/view` : (safeReturn ?? '/app/customers')} />
       <CustomerForm
         key={customer.data?.id ?? 'new'}
         initial={customer.data ? customerToForm(customer.data) : EMPTY_CUSTOMER_FORM}
@@ -536,7 +540,8 @@ export function CustomerFormPage({ mode }: { mode: 'create' | 'edit' }) {
             {
               onSuccess: (saved) => {
                 feedback.success(mode === 'create' ? t('customers.created') : t('common.saved'));
-                navigate(`/app/customers/${saved.id}/view`);
+                if (mode === 'create' && safeReturn) navigate(`${safeReturn}?customerId=${saved.id}`);
+                else navigate(`/app/customers/${saved.id}/view`);
               },
               onError: (error) => {
                 if (error instanceof ApiError && error.httpStatus === 409) {

@@ -74,6 +74,7 @@ export function CustomerTicketsTab({ customerId }: { customerId: number }) {
       rowTestId={(ticket) => `customer-ticket-${ticket.number}`}
       onRowClick={(ticket) => navigate(`/app/tickets/${ticket.id}/view`)}
       searchable={false}
+      emptyTitle={t('customers.work.noTickets')}
     />
   );
 }
@@ -182,6 +183,7 @@ export function CampaignAccounts({ campaignId }: { campaignId: number | null }) 
         onQueryChange={setQuery}
         rowKey={(customer) => customer.id}
         onRowClick={(customer) => navigate(`/app/customers/${customer.id}/view`)}
+        emptyTitle={t('customers.work.noAccounts')}
       />
     </Stack>
   );

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
+import { initialTableQuery } from '../../ui/DataTable';
+import {
+  agentsFilterOptions,
+  availableActions,
+  buildTimeline,
+  DEFAULT_FILTERS,
+  DEFAULT_LAYOUT,
+  duplicateNumber,
+  filtersToParams,
+  filtersToSearch,
+  parseLayout,
+  parsePrefs,
+  STATUS_COLORS,
+  searchToFilters,
+  sharedCampaign,
+  taskFieldErrors,
+  taskValueText,
+} from './model';
+import { parseTransferRequest } from './TransferRequestDialog';
+
+const query = { ...initialTableQuery('created_at', 'desc'), sizePerPage: 25, page: 3, searchText: ' ana ' };
+
+describe('tickets filters ↔ query string', () => {
+  it('builds the API parameters with comma-separated lists and no blanks', () => {
+    const params = filtersToParams(query, {
+      ...DEFAULT_FILTERS,
+      selectedStatus: 1,
+      priorities: [0, 2],
+      campaigns: [4],
+      agentsFilter: 'mine',
+      from: '2026-01-01',
+      to: 'bad',
+      unreadOnly: true,
+    });
+    expect(params).toEqual({
+      page: 3,
+      sizePerPage: 25,
+      sortName: 'created_at',
+      sortOrder: 'desc',
+      searchText: 'ana',
+      selectedStatus: 1,
+      agents_filter: 'mine',
+      priorities: '0,2',
+      campaigns: '4',
+      from: '2026-01-01',
+      unreadOnly: 'true',
+    });
+  });
+
+  it('round-trips through the query string', () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      selectedStatus: 2,
+      priorities: [1],
+      campaigns: [3, 7],
+      agentsFilter: 'unassigned' as const,
+      from: '2026-02-01',
+      to: '2026-02-28',
+      unreadOnly: true,
+    };
+    const search = filtersToSearch({ ...query, searchText: 'ana' }, filters);
+    const back = searchToFilters(search);
+    expect(back?.filters).toEqual(filters);
+    expect(back?.query).toEqual({ ...query, searchText: 'ana' });
+  });
+
+  it('returns null for an empty query string and falls back on invalid values', () => {
+    expect(searchToFilters('')).toBeNull();
+    const back = searchToFilters(
+      'sortName=nope&sortOrder=x&sizePerPage=7&page=-1&selectedStatus=9&agents_filter=x&priorities=a,1,5',
+      {
+        sortName: 'priority',
+        sortOrder: 'asc',
+        sizePerPage: 50,
+      },
+    );
+    expect(back?.query).toMatchObject({ page: 1, sizePerPage: 50, sortName: 'priority', sortOrder: 'asc' });
+    expect(back?.filters).toMatchObject({ selectedStatus: 5, agentsFilter: 'all', priorities: [1] });
+  });
+
+  it('parses the remembered sort and page size', () => {
+    expect(parsePrefs(null)).toEqual({ sortName: 'created_at', sortOrder: 'desc', sizePerPage: 10 });
+    expect(parsePrefs('{"sortName":"number","sortOrder":"asc","sizePerPage":50}')).toEqual({
+      sortName: 'number',
+      sortOrder: 'asc',
+      sizePerPage: 50,
+    });
+    expect(parsePrefs('{"sortName":"evil","sizePerPage":3}')).toEqual({
+      sortName: 'created_at',
+      sortOrder: 'desc',
+      sizePerPage: 10,
+    });
+    expect(parsePrefs('not json')).toEqual({ sortName: 'created_at', sortOrder: 'desc', sizePerPage: 10 });
+  });
+
+  it('offers "All" only to non-agents or when the campaign allows all tickets', () => {
+    expect(agentsFilterOptions(false, false)).toContain('all');
+    expect(agentsFilterOptions(true, undefined)).toContain('all');
+    expect(agentsFilterOptions(true, true)).toContain('all');
+    expect(agentsFilterOptions(true, false)).toEqual(['mine', 'unassigned']);
+  });
+
+  it('finds the campaign shared by the selection', () => {
+    expect(sharedCampaign([])).toBeNull();
+    expect(sharedCampaign([{ campaign: { id: 1 } }, { campaign: { id: 1 } }])).toBe(1);
+    expect(sharedCampaign([{ campaign: { id: 1 } }, { campaign: { id: 2 } }])).toBeNull();
+  });
+});
+
+describe('ticket view helpers', () => {
+  it('reads the layout preference (default three columns)', () => {
+    expect(DEFAULT_LAYOUT).toBe('three_column');
+    expect(parseLayout(null)).toBe('three_column');
+    expect(parseLayout('two_column')).toBe('two_column');
+    expect(parseLayout('three_column')).toBe('three_column');
+    expect(parseLayout('four')).toBe('three_column');
+  });
+
+  const all = () => true;
+  const me = { id: 7, campaignIds: [3] };
+
+  it('offers actions by status', () => {
+    const fresh = availableActions({ status: 0, transfer: null }, all, me);
+    expect(fresh).toEqual({
+      open: true,
+      escalate: true,
+      close: true,
+      transfer: true,
+      merge: true,
+      accept: false,
+      reject: false,
+    });
+    const open = availableActions({ status: 1, transfer: null }, all, me);
+    expect(open.open).toBe(false);
+    expect(open.escalate).toBe(true);
+    const escalated = availableActions({ status: 2, transfer: null }, all, me);
+    expect(escalated).toMatchObject({ escalate: false, close: true, transfer: true, merge: true });
+    const closed = availableActions({ status: 4, transfer: null }, all, me);
+    expect(Object.values(closed).every((value) => value === false)).toBe(true);
+  });
+
+  it('offers actions by permission', () => {
+    const onlyClose = availableActions({ status: 1, transfer: null }, (p) => p === 'cerrar-caso', me);
+    expect(onlyClose).toMatchObject({ open: false, escalate: false, close: true, transfer: false, merge: false });
+    const editor = availableActions({ status: 0, transfer: null }, (p) => p === 'editar-caso', me);
+    expect(editor).toMatchObject({ open: true, escalate: true, close: false, transfer: false, merge: false });
+  });
+
+  it('offers accept/reject only to the recipient of a pending transfer', () => {
+    const toMe = { status: 3, transfer: { toUser: { id: 7 }, toCampaign: null } };
+    expect(availableActions(toMe, all, me)).toMatchObject({
+      accept: true,
+      reject: true,
+      transfer: false,
+      close: false,
+    });
+    const toOther = { status: 3, transfer: { toUser: { id: 8 }, toCampaign: null } };
+    expect(availableActions(toOther, all, me)).toMatchObject({ accept: false, reject: false });
+    const toMyCampaign = { status: 3, transfer: { toUser: null, toCampaign: { id: 3 } } };
+    expect(availableActions(toMyCampaign, () => false, me)).toMatchObject({ accept: true, reject: true });
+    const toOtherCampaign = { status: 3, transfer: { toUser: null, toCampaign: { id: 4 } } };
+    expect(availableActions(toOtherCampaign, all, me).accept).toBe(false);
+  });
+
+  it('colours statuses with the theme palette', () => {
+    expect(STATUS_COLORS).toEqual({ 0: 'info', 1: 'primary', 2: 'warning', 3: 'secondary', 4: 'default' });
+  });
+
+  it('orders the timeline newest first', () => {
+    const entries = buildTimeline(
+      [
+        { id: 1, createdAt: '2026-01-01T10:00:00Z' },
+        { id: 2, createdAt: '2026-01-03T10:00:00Z' },
+      ],
+      [{ id: 9, createdAt: '2026-01-02T10:00:00Z' }],
+    );
+    expect(entries.map((entry) => `${entry.kind}-${entry.id}`)).toEqual(['task-2', 'note-9', 'task-1']);
+  });
+
+  it('maps server task errors to the composer fields', () => {
+    expect(taskFieldErrors({ 'values.reason': 'r', notes: 'n', nextTaskAt: 'x' })).toEqual({
+      reason: 'r',
+      notes: 'n',
+      nextTaskAt: 'x',
+    });
+    expect(taskFieldErrors({ 'task.values.reason': 'r', description: 'd' }, 'task.')).toEqual({
+      reason: 'r',
+      description: 'd',
+    });
+  });
+
+  it('renders task values and reads duplicate numbers', () => {
+    expect(taskValueText(['A', 'B'])).toBe('A › B');
+    expect(taskValueText('')).toBe('');
+    expect(taskValueText(3)).toBe('3');
+    expect(duplicateNumber('El cliente ya tiene un caso abierto en esta campaña (número 42)')).toBe(42);
+    expect(duplicateNumber('ticket #17 exists')).toBe(17);
+    expect(duplicateNumber('nothing')).toBeNull();
+  });
+
+  it('parses transfer requests', () => {
+    expect(parseTransferRequest({ caso: { id: 5, numero: 12, descripcion: 'x' }, de: { nombre: 'Ana' } })).toEqual({
+      id: 5,
+      numero: 12,
+      descripcion: 'x',
+      de: 'Ana',
+    });
+    expect(parseTransferRequest({ caso: { id: 'no' } })).toBeNull();
+    expect(parseTransferRequest(null)).toBeNull();
+  });
+});
+
+describe('tickets locales', () => {
+  const keys = (value: unknown, prefix = ''): string[] =>
+    value && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key))
+      : [prefix];
+  it('has the same ticket keys in es and en', () => {
+    expect(keys((es as Record<string, unknown>).tickets).sort()).toEqual(
+      keys((en as Record<string, unknown>).tickets).sort(),
+    );
+  });
+});

@@ -1,0 +1,295 @@
+import {
+  ALL_STATUSES,
+  canTransition,
+  TICKET_PRIORITY,
+  TICKET_SORT_COLUMNS,
+  TICKET_STATUS,
+  type TicketAction,
+} from '@atiende/contracts';
+import type { TableQuery } from '../../ui/DataTable';
+
+/** Statuses in order (0 new .. 4 closed) with their translation key suffix and theme palette colour. */
+export const STATUS_KEYS = Object.keys(TICKET_STATUS) as (keyof typeof TICKET_STATUS)[];
+export const PRIORITY_KEYS = Object.keys(TICKET_PRIORITY) as (keyof typeof TICKET_PRIORITY)[];
+
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
+/** Status chip colours (theme palette): new info, open primary, escalated warning, transferred secondary, closed default. */
+export const STATUS_COLORS: Record<number, ChipColor> = {
+  [TICKET_STATUS.new]: 'info',
+  [TICKET_STATUS.open]: 'primary',
+  [TICKET_STATUS.escalated]: 'warning',
+  [TICKET_STATUS.transferred]: 'secondary',
+  [TICKET_STATUS.closed]: 'default',
+};
+
+export const PRIORITY_COLORS: Record<number, ChipColor> = {
+  [TICKET_PRIORITY.low]: 'default',
+  [TICKET_PRIORITY.medium]: 'info',
+  [TICKET_PRIORITY.high]: 'error',
+};
+
+export function statusKey(status: number): string {
+  return STATUS_KEYS[status] ?? 'new';
+}
+
+export function priorityKey(priority: number): string {
+  return PRIORITY_KEYS[priority] ?? 'medium';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// List filters ↔ query string
+
+export type AgentsFilter = 'mine' | 'unassigned' | 'all';
+export const AGENTS_FILTERS: readonly AgentsFilter[] = ['mine', 'unassigned', 'all'];
+
+export interface TicketListFilters {
+  /** 0-4 one status, 5 all. */
+  selectedStatus: number;
+  priorities: number[];
+  campaigns: number[];
+  agentsFilter: AgentsFilter;
+  /** YYYY-MM-DD or ''. */
+  from: string;
+  to: string;
+  unreadOnly: boolean;
+}
+
+export const DEFAULT_FILTERS: TicketListFilters = {
+  selectedStatus: ALL_STATUSES,
+  priorities: [],
+  campaigns: [],
+  agentsFilter: 'all',
+  from: '',
+  to: '',
+  unreadOnly: false,
+};
+
+export interface TicketListPrefs {
+  sortName: (typeof TICKET_SORT_COLUMNS)[number];
+  sortOrder: 'asc' | 'desc';
+  sizePerPage: number;
+}
+
+export const DEFAULT_PREFS: TicketListPrefs = { sortName: 'created_at', sortOrder: 'desc', sizePerPage: 10 };
+export const LIST_PREFS_KEY = 'tickets.list.prefs';
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Sort and page size remembered in localStorage (anything invalid falls back to created_at desc, 10). */
+export function parsePrefs(raw: string | null): TicketListPrefs {
+  if (!raw) return { ...DEFAULT_PREFS };
+  try {
+    const value = JSON.parse(raw) as Partial<TicketListPrefs>;
+    return {
+      sortName: (TICKET_SORT_COLUMNS as readonly string[]).includes(String(value.sortName))
+        ? (value.sortName as TicketListPrefs['sortName'])
+        : DEFAULT_PREFS.sortName,
+      sortOrder: value.sortOrder === 'asc' || value.sortOrder === 'desc' ? value.sortOrder : DEFAULT_PREFS.sortOrder,
+      sizePerPage: PAGE_SIZES.includes(Number(value.sizePerPage))
+        ? Number(value.sizePerPage)
+        : DEFAULT_PREFS.sizePerPage,
+    };
+  } catch {
+    return { ...DEFAULT_PREFS };
+  }
+}
+
+export function readPrefs(): TicketListPrefs {
+  try {
+    return parsePrefs(window.localStorage.getItem(LIST_PREFS_KEY));
+  } catch {
+    return { ...DEFAULT_PREFS };
+  }
+}
+
+export function writePrefs(query: Pick<TableQuery, 'sortName' | 'sortOrder' | 'sizePerPage'>): void {
+  try {
+    window.localStorage.setItem(
+      LIST_PREFS_KEY,
+      JSON.stringify({ sortName: query.sortName, sortOrder: query.sortOrder, sizePerPage: query.sizePerPage }),
+    );
+  } catch {
+    // Storage unavailable: not remembered.
+  }
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The API's query parameters (spec's tickets filter) for a table query and the filters; lists comma-separated. */
+export function filtersToParams(query: TableQuery, filters: TicketListFilters): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    page: query.page,
+    sizePerPage: query.sizePerPage,
+    sortName: query.sortName,
+    sortOrder: query.sortOrder,
+    selectedStatus: filters.selectedStatus,
+    agents_filter: filters.agentsFilter,
+  };
+  if (query.searchText.trim()) params.searchText = query.searchText.trim();
+  if (filters.priorities.length > 0) params.priorities = filters.priorities.join(',');
+  if (filters.campaigns.length > 0) params.campaigns = filters.campaigns.join(',');
+  if (DATE.test(filters.from)) params.from = filters.from;
+  if (DATE.test(filters.to)) params.to = filters.to;
+  if (filters.unreadOnly) params.unreadOnly = 'true';
+  return params;
+}
+
+/** The same as a URL query string (the page's address keeps the filters). */
+export function filtersToSearch(query: TableQuery, filters: TicketListFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filtersToParams(query, filters))) params.set(key, String(value));
+  return params.toString();
+}
+
+function idList(value: string | null): number[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((item) => Number(item))
+    .filter((item) => Number.isInteger(item) && item >= 0);
+}
+
+/**
+ * Reads a query string back (invalid values fall back to the defaults/prefs). `null` when the string carries no
+ * filter at all, so the page can apply its own defaults (header campaign, remembered sort).
+ */
+export function searchToFilters(
+  search: string | URLSearchParams,
+  prefs: TicketListPrefs = DEFAULT_PREFS,
+): { query: TableQuery; filters: TicketListFilters } | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  if ([...params.keys()].length === 0) return null;
+  const page = Number(params.get('page'));
+  const size = Number(params.get('sizePerPage'));
+  const sortName = params.get('sortName') ?? '';
+  const sortOrder = params.get('sortOrder');
+  const status = Number(params.get('selectedStatus') ?? ALL_STATUSES);
+  const agents = params.get('agents_filter') as AgentsFilter | null;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    query: {
+      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      sizePerPage: PAGE_SIZES.includes(size) ? size : prefs.sizePerPage,
+      sortName: (TICKET_SORT_COLUMNS as readonly string[]).includes(sortName) ? sortName : prefs.sortName,
+      sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : prefs.sortOrder,
+      searchText: params.get('searchText') ?? '',
+    },
+    filters: {
+      selectedStatus: Number.isInteger(status) && status >= 0 && status <= ALL_STATUSES ? status : ALL_STATUSES,
+      priorities: idList(params.get('priorities')).filter((value) => value <= 2),
+      campaigns: idList(params.get('campaigns')).filter((value) => value > 0),
+      agentsFilter: agents && AGENTS_FILTERS.includes(agents) ? agents : 'all',
+      from: DATE.test(from) ? from : '',
+      to: DATE.test(to) ? to : '',
+      unreadOnly: params.get('unreadOnly') === 'true',
+    },
+  };
+}
+
+/** "All" in the agents filter: only for non-agents, or when the selected campaign allows all tickets (spec 5). */
+export function agentsFilterOptions(isAgent: boolean, allowAllTickets: boolean | undefined): AgentsFilter[] {
+  return !isAgent || allowAllTickets !== false ? ['mine', 'unassigned', 'all'] : ['mine', 'unassigned'];
+}
+
+/** The one campaign all the selected rows share, or null when they span several (or none is selected). */
+export function sharedCampaign<T extends { campaign: { id: number } }>(rows: readonly T[]): number | null {
+  if (rows.length === 0) return null;
+  const first = rows[0]?.campaign.id ?? null;
+  return rows.every((row) => row.campaign.id === first) ? first : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ticket view
+
+export type TicketLayout = 'two_column' | 'three_column';
+export const DEFAULT_LAYOUT: TicketLayout = 'three_column';
+
+export function parseLayout(raw: string | null): TicketLayout {
+  return raw === 'two_column' || raw === 'three_column' ? raw : DEFAULT_LAYOUT;
+}
+
+export type ViewAction = TicketAction;
+
+interface ActionTicket {
+  status: number;
+  transfer: { toUser: { id: number } | null; toCampaign: { id: number } | null } | null;
+}
+
+/**
+ * Which actions the view offers: the permission for each (open/escalate editar-caso, close cerrar-caso, transfer
+ * transferir-caso, merge fusionar-caso) and the state machine; accept/reject only for the pending transfer's
+ * recipient (the user, or a member of the target campaign when it is a campaign transfer).
+ */
+export function availableActions(
+  ticket: ActionTicket,
+  can: (permission: string) => boolean,
+  me: { id: number | null; campaignIds?: readonly number[] },
+): Record<ViewAction, boolean> {
+  const recipient =
+    ticket.transfer !== null &&
+    (ticket.transfer.toUser
+      ? ticket.transfer.toUser.id === me.id
+      : ticket.transfer.toCampaign !== null && (me.campaignIds ?? []).includes(ticket.transfer.toCampaign.id));
+  return {
+    open: can('editar-caso') && canTransition('open', ticket.status),
+    escalate: can('editar-caso') && canTransition('escalate', ticket.status),
+    close: can('cerrar-caso') && canTransition('close', ticket.status),
+    transfer: can('transferir-caso') && canTransition('transfer', ticket.status),
+    merge: can('fusionar-caso') && canTransition('merge', ticket.status),
+    accept: recipient && canTransition('accept', ticket.status),
+    reject: recipient && canTransition('reject', ticket.status),
+  };
+}
+
+/** A local `datetime-local` value (YYYY-MM-DDTHH:mm) as an ISO string with offset, or null when empty/invalid. */
+export function localDateTimeToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Timeline entries (tasks and notes), newest first. */
+export type TimelineEntry<Task, Note> =
+  | { kind: 'task'; id: number; createdAt: string; item: Task }
+  | { kind: 'note'; id: number; createdAt: string; item: Note };
+
+export function buildTimeline<
+  Task extends { id: number; createdAt: string },
+  Note extends { id: number; createdAt: string },
+>(tasks: readonly Task[], notes: readonly Note[]): TimelineEntry<Task, Note>[] {
+  const entries: TimelineEntry<Task, Note>[] = [
+    ...tasks.map((item) => ({ kind: 'task' as const, id: item.id, createdAt: item.createdAt, item })),
+    ...notes.map((item) => ({ kind: 'note' as const, id: item.id, createdAt: item.createdAt, item })),
+  ];
+  return entries.sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id);
+}
+
+/** A task value shown as text (multi-level paths joined, booleans as yes/no by the caller). */
+export function taskValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) return value.map((item) => String(item)).join(' › ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The ticket number in a TICKET.DUPLICATE message ("... #123 ..." or the last number in the text). */
+export function duplicateNumber(message: string): number | null {
+  const hash = /#\s*(\d+)/.exec(message);
+  if (hash) return Number(hash[1]);
+  const all = message.match(/\d+/g);
+  return all && all.length > 0 ? Number(all[all.length - 1]) : null;
+}
+
+/**
+ * The server's 422 field names of a task (`[prefix]values.<key>`, `[prefix]notes`, `[prefix]nextTaskAt`) as the
+ * composer's error keys (`<key>`, `notes`, `nextTaskAt`); other fields are kept as they are.
+ */
+export function taskFieldErrors(fields: Record<string, string>, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const name = prefix && field.startsWith(prefix) ? field.slice(prefix.length) : field;
+    out[name.startsWith('values.') ? name.slice('values.'.length) : name] = message;
+  }
+  return out;
+}
