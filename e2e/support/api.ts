@@ -9,3 +9,21 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
     return body.result;
   }, url) as Promise<T>;
 }
+
+/** Calls the API with the page's own session and returns the envelope's result (for test set-up). */
+export async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ([path, payload]) => {
+      const token = localStorage.getItem('token');
+      const response = await fetch(path as string, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const envelope = (await response.json()) as { result: unknown; message: string };
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
+      return envelope.result;
+    },
+    [url, body] as const,
+  ) as Promise<T>;
+}
