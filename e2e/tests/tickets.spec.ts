@@ -154,3 +154,26 @@ test('a supervisor merges two tickets', async ({ page }) => {
   const merged = await apiGet<{ related: { id: number }[] }>(page, `/api/v2/tickets/${target.id}`);
   expect(merged.related.map((related) => related.id)).toEqual([source.id]);
 });
+
+test('files attach to a ticket and the header search finds it by number', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 950 });
+  await signIn(page, 'supervisor@atiende.test', DEMO_PASSWORD);
+  const campaign = await serviceCampaign(page);
+  const ticket = await apiPost<{ id: number; number: number }>(page, '/api/v2/tickets', {
+    campaignId: campaign.id,
+    customerId: await demoCustomerId(page, 46),
+    description: 'Con adjunto',
+  });
+  await page.goto(`/v2/app/tickets/${ticket.id}/view`);
+  await page.getByTestId('ticket-attachment-input').setInputFiles({
+    name: 'comprobante.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% comprobante de pago\n'),
+  });
+  await expect(page.getByTestId('ticket-attachments')).toContainText('comprobante.pdf');
+
+  await page.goto('/v2/app');
+  await page.getByTestId('global-search').fill(String(ticket.number));
+  await page.getByTestId(`global-search-t${ticket.id}`).click();
+  await expect(page).toHaveURL(new RegExp(`/v2/app/tickets/${ticket.id}/view$`));
+});

@@ -20,6 +20,7 @@ import { useSession } from '../session';
 import { AgentTimer } from './AgentTimer';
 import { AppearanceMenu } from './AppearanceMenu';
 import { CampaignSwitcher } from './CampaignSwitcher';
+import { GlobalSearch } from './GlobalSearch';
 import { GuideDialog } from './GuideDialog';
 import { InternalChatDrawer } from './InternalChatDrawer';
 import { LanguageMenu } from './LanguageMenu';
@@ -95,6 +96,7 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <GlobalSearch />
         <CampaignSwitcher />
         {isAgent ? <AgentTimer since={user?.sstart} /> : null}
         <Tooltip title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}>

@@ -73,6 +73,7 @@ import {
   taskFieldErrors,
   taskValueText,
 } from './model';
+import { TicketAttachments } from './TicketAttachments';
 import { MergeDialog, TransferDialog } from './TicketDialogs';
 
 function Panel({ title, children, testId }: { title?: ReactNode; children: ReactNode; testId?: string }) {
@@ -715,6 +716,9 @@ export function TicketViewPage() {
         >
           {data.description}
         </Typography>
+      </Panel>
+      <Panel title={t('tickets.attachments.title')}>
+        <TicketAttachments ticket={data} canUpload={canWork} />
       </Panel>
       {canWork ? <Composer ticket={data} form={form} /> : null}
       <Timeline ticket={data} form={form} />

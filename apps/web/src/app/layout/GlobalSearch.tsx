@@ -1,0 +1,140 @@
+import { type GlobalSearchResult, STORAGE_KEYS } from '@atiende/contracts';
+import SearchIcon from '@mui/icons-material/Search';
+import Autocomplete from '@mui/material/Autocomplete';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { readString } from '../storage';
+
+const STATUS_KEYS = ['new', 'open', 'escalated', 'transferred', 'closed'];
+
+interface Hit {
+  key: string;
+  group: 'tickets' | 'customers';
+  label: string;
+  detail: string;
+  path: string;
+}
+
+/** Turns the spec's result (casos, clientes) into one list of links, tickets first. */
+export function searchHits(result: GlobalSearchResult, statusLabel: (status: number) => string): Hit[] {
+  return [
+    ...result.casos.map((ticket) => ({
+      key: `t${ticket.id}`,
+      group: 'tickets' as const,
+      label: `#${ticket.numero} · ${ticket.campana}`,
+      detail: [statusLabel(ticket.estado), ticket.asignado].filter(Boolean).join(' · '),
+      path: `/app/tickets/${ticket.id}/view`,
+    })),
+    ...result.clientes.map((customer) => ({
+      key: `c${customer.id}`,
+      group: 'customers' as const,
+      label: customer.nombre_completo,
+      detail: `${customer.tipo_documento_abreviatura ?? ''} ${customer.nro_documento}`.trim(),
+      path: `/app/customers/${customer.id}/view`,
+    })),
+  ];
+}
+
+/**
+ * The header's global search (shown when the stored advanced-search flag is 1): tickets and customers the user may
+ * see. It runs only with text, and each new query cancels the one before.
+ */
+export function GlobalSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [hits, setHits] = useState<Hit[]>([]);
+  const [loading, setLoading] = useState(false);
+  const enabled = readString(STORAGE_KEYS.advancedSearch) === '1';
+
+  useEffect(() => {
+    const query = text.trim();
+    if (!enabled || !query) {
+      setHits([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      setLoading(true);
+      const answer = await api.get<GlobalSearchResult>('infogeneral', {
+        query: { searchText: query, limit: 8 },
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      setLoading(false);
+      setHits(
+        answer.statusResult && answer.result
+          ? searchHits(answer.result, (status) => t(`tickets.status.${STATUS_KEYS[status] ?? 'new'}`))
+          : [],
+      );
+    }, 250);
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [text, enabled, t]);
+
+  if (!enabled) return null;
+  return (
+    <Autocomplete<Hit, false, false, true>
+      freeSolo
+      size="small"
+      options={hits}
+      loading={loading}
+      filterOptions={(options) => options}
+      groupBy={(hit) => t(`globalSearch.${hit.group}`)}
+      getOptionLabel={(hit) => (typeof hit === 'string' ? hit : hit.label)}
+      inputValue={text}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setText(value);
+      }}
+      onChange={(_event, hit) => {
+        if (hit && typeof hit !== 'string') {
+          setText('');
+          navigate(hit.path);
+        }
+      }}
+      noOptionsText={text.trim() ? t('globalSearch.empty') : t('globalSearch.hint')}
+      slotProps={{ listbox: { sx: { maxHeight: 300 } }, paper: { sx: { width: 450, maxWidth: '90vw' } } }}
+      sx={{ width: { xs: 160, md: 240 }, display: { xs: 'none', sm: 'block' } }}
+      renderOption={(props, hit) => (
+        <li {...props} key={hit.key} data-testid={`global-search-${hit.key}`}>
+          <div>
+            <Typography variant="body2">{hit.label}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {hit.detail}
+            </Typography>
+          </div>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder={t('globalSearch.placeholder')}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: {
+              ...params.slotProps.htmlInput,
+              'data-testid': 'global-search',
+              'aria-label': t('globalSearch.placeholder'),
+            },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+              sx: { bgcolor: 'background.paper', borderRadius: 1 },
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import { ATTACHMENT_MAX_BYTES, type Ticket } from '@atiende/contracts';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, unwrap } from '../../api/client';
+import { useApiFeedback } from '../../ui/useApiFeedback';
+import { downloadApiFile } from '../customers/api';
+import { ticketKeys } from './api';
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The ticket's files: upload (checked again by the server, by content) and download (always as a file). */
+export function TicketAttachments({ ticket, canUpload }: { ticket: Ticket; canUpload: boolean }) {
+  const { t } = useTranslation();
+  const feedback = useApiFeedback();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => unwrap(api.upload<Ticket>(`tickets/${ticket.id}/attachments`, file)),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(ticketKeys.detail(ticket.id), updated);
+      feedback.success(t('tickets.attachments.uploaded'));
+    },
+    onError: (error) => feedback.failure(error),
+  });
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > ATTACHMENT_MAX_BYTES) {
+      feedback.notify(t('tickets.attachments.tooLarge'), 'error');
+      return;
+    }
+    upload.mutate(file);
+  };
+  const download = async (attachmentId: number, name: string) => {
+    try {
+      await downloadApiFile(`tickets/${ticket.id}/attachments/${attachmentId}`, {}, name);
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+  return (
+    <Box data-testid="ticket-attachments">
+      {ticket.attachments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('tickets.attachments.none')}
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {ticket.attachments.map((attachment) => (
+            <ListItem
+              key={attachment.id}
+              disableGutters
+              data-testid={`ticket-attachment-${attachment.id}`}
+              secondaryAction={
+                <Tooltip title={t('tickets.attachments.download')}>
+                  <IconButton
+                    edge="end"
+                    onClick={() => void download(attachment.id, attachment.fileName)}
+                    aria-label={t('tickets.attachments.download')}
+                  >
+                    <DownloadIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              }
+            >
+              <ListItemText
+                primary={attachment.fileName}
+                secondary={`${size(attachment.size)} · ${attachment.uploadedBy?.nombre ?? ''} · ${new Date(attachment.createdAt).toLocaleString()}`}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {canUpload ? (
+        <>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            data-testid="ticket-attachment-input"
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          <Button
+            size="small"
+            startIcon={<AttachFileIcon />}
+            onClick={() => input.current?.click()}
+            disabled={upload.isPending}
+            sx={{ mt: 1 }}
+          >
+            {t('tickets.attachments.add')}
+          </Button>
+        </>
+      ) : null}
+    </Box>
+  );
+}
