@@ -1,18 +1,14 @@
 #!/usr/bin/env node
 // Customer search on 100,000 customers: the list endpoint (trigram search, filters, deep page) measured against a
 // bare Fastify route in the same process and run. Prints ratios. Run: npm run build:ts && node bench/customers-search.mjs
-import Fastify from 'fastify';
-import { buildApp } from '../apps/server/dist/app.js';
 import { cataloguesRepo } from '../apps/server/dist/modules/catalogues/catalogues.repo.js';
 import { importsRepo } from '../apps/server/dist/modules/customers/imports.repo.js';
 import { createUser, ensureBuiltInRoles } from '../apps/server/dist/modules/users/users.service.js';
-import { loadConfig } from '../apps/server/dist/platform/config.js';
 import { connectDatabase } from '../apps/server/dist/platform/db/client.js';
-import { startJobs } from '../apps/server/dist/platform/jobs.js';
 import { createLogger } from '../apps/server/dist/platform/logger.js';
-import { createMailer } from '../apps/server/dist/platform/mail.js';
 import { normalizeContactValue, searchable } from '../apps/server/dist/platform/text.js';
 import { createTestDatabase } from '../apps/server/dist/test/database.js';
+import { measure, printResults, startBench } from './support.mjs';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -43,19 +39,6 @@ const LAST = [
   'Muñoz',
   'Castro',
 ];
-
-async function measure(label, run) {
-  for (let i = 0; i < 20; i++) await run(i); // warm-up
-  const times = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const started = process.hrtime.bigint();
-    await run(i);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
-  return { label, mean, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)] };
-}
 
 const database = await createTestDatabase();
 const logger = createLogger('silent');
@@ -98,39 +81,16 @@ try {
   await handle.pool.query('analyze customers; analyze customer_contacts; analyze customer_labels');
   process.stdout.write(`generated ${CUSTOMERS} customers in ${((Date.now() - generation) / 1000).toFixed(1)} s\n`);
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    DATA_DIR: '/tmp/atiende-bench',
-    LOG_LEVEL: 'silent',
-  });
-  const jobs = await startJobs(database.url, logger);
-  const built = await buildApp({
-    config,
+  const bench = await startBench({
+    databaseUrl: database.url,
     db: handle.db,
     logger,
-    jobs,
-    mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger }),
+    email: 'bench@atiende.test',
+    password: 'Bench.2026!',
   });
-  await built.app.ready();
-  const login = await built.app.inject({
-    method: 'POST',
-    url: '/api/v2/login',
-    payload: { email: 'bench@atiende.test', password: 'Bench.2026!' },
-  });
-  const headers = { authorization: `Bearer ${login.json().result.token}` };
+  const { headers } = bench;
 
-  const bare = Fastify();
-  bare.get('/bare', async () => ({
-    statusResult: true,
-    status: 'OK',
-    code: 'OK',
-    message: 'ok',
-    result: { data: [] },
-  }));
-  await bare.ready();
-
-  const baseline = await measure('bare route', () => bare.inject({ method: 'GET', url: '/bare' }));
+  const baseline = await bench.baseline(ITERATIONS);
   const cases = [
     ['first page, newest first', () => '/api/v2/customers?page=1&sizePerPage=10'],
     [
@@ -144,24 +104,21 @@ try {
   const results = [baseline];
   for (const [label, url] of cases) {
     results.push(
-      await measure(label, async (i) => {
-        const response = await built.app.inject({ method: 'GET', url: url(i), headers });
-        if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
-      }),
+      await measure(
+        label,
+        async (i) => {
+          const response = await bench.app.inject({ method: 'GET', url: url(i), headers });
+          if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
+        },
+        ITERATIONS,
+      ),
     );
   }
-  process.stdout.write(
-    `\ncustomer list on ${CUSTOMERS} customers, ${ITERATIONS} requests each (in-process, one connection)\n`,
+  printResults(
+    `customer list on ${CUSTOMERS} customers, ${ITERATIONS} requests each (in-process, one connection)`,
+    results,
   );
-  process.stdout.write('case | mean ms | p50 ms | p99 ms | mean vs bare route\n');
-  for (const result of results) {
-    process.stdout.write(
-      `${result.label} | ${result.mean.toFixed(2)} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${(result.mean / baseline.mean).toFixed(1)}x\n`,
-    );
-  }
-  await built.app.close();
-  await jobs.stop();
-  await bare.close();
+  await bench.close();
 } finally {
   await handle.close();
   await database.drop();

@@ -2,33 +2,16 @@
 // Tickets at volume: 1,000,000 tickets and 100,000 customers generated in the database, then the ticket list with
 // the common filters and a deep page, the global search and the xlsx export, measured against a bare Fastify route
 // in the same process and run. Run: npm run bench:tickets (BENCH_TICKETS / BENCH_CUSTOMERS to change the volume).
-import Fastify from 'fastify';
-import { buildApp } from '../apps/server/dist/app.js';
 import { cataloguesRepo } from '../apps/server/dist/modules/catalogues/catalogues.repo.js';
 import { createUser, ensureBuiltInRoles } from '../apps/server/dist/modules/users/users.service.js';
-import { loadConfig } from '../apps/server/dist/platform/config.js';
 import { connectDatabase } from '../apps/server/dist/platform/db/client.js';
-import { startJobs } from '../apps/server/dist/platform/jobs.js';
 import { createLogger } from '../apps/server/dist/platform/logger.js';
-import { createMailer } from '../apps/server/dist/platform/mail.js';
 import { createTestDatabase } from '../apps/server/dist/test/database.js';
+import { measure, printResults, startBench } from './support.mjs';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
-
-async function measure(label, run, iterations = ITERATIONS) {
-  for (let i = 0; i < Math.min(10, iterations); i++) await run(i);
-  const times = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = process.hrtime.bigint();
-    await run(i);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
-  return { label, mean, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)] };
-}
 
 const database = await createTestDatabase();
 const logger = createLogger('silent');
@@ -72,43 +55,25 @@ try {
     `generated ${CUSTOMERS} customers and ${TICKETS} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    DATA_DIR: '/tmp/atiende-bench',
-    LOG_LEVEL: 'silent',
-  });
-  const jobs = await startJobs(database.url, logger);
-  const built = await buildApp({
-    config,
+  const bench = await startBench({
+    databaseUrl: database.url,
     db: handle.db,
     logger,
-    jobs,
-    mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger }),
+    email: 'bench@atiende.test',
+    password: 'Bench.2026!',
   });
-  await built.app.ready();
-  const login = await built.app.inject({
-    method: 'POST',
-    url: '/api/v2/login',
-    payload: { email: 'bench@atiende.test', password: 'Bench.2026!' },
-  });
-  const headers = { authorization: `Bearer ${login.json().result.token}` };
-  const bare = Fastify();
-  bare.get('/bare', async () => ({
-    statusResult: true,
-    status: 'OK',
-    code: 'OK',
-    message: 'ok',
-    result: { data: [] },
-  }));
-  await bare.ready();
+  const { headers } = bench;
 
   const get = (label, url) =>
-    measure(label, async (i) => {
-      const response = await built.app.inject({ method: 'GET', url: url(i), headers });
-      if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
-    });
-  const baseline = await measure('bare route', () => bare.inject({ method: 'GET', url: '/bare' }));
+    measure(
+      label,
+      async (i) => {
+        const response = await bench.app.inject({ method: 'GET', url: url(i), headers });
+        if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
+      },
+      ITERATIONS,
+    );
+  const baseline = await bench.baseline(ITERATIONS);
   const results = [baseline];
   results.push(await get('list, first page (created_at desc)', () => '/api/v2/tickets'));
   results.push(
@@ -135,27 +100,20 @@ try {
   );
 
   const exportStarted = Date.now();
-  const exportResponse = await built.app.inject({
+  const exportResponse = await bench.app.inject({
     method: 'GET',
     url: `/api/v2/tickets/export?campaigns=${campaignIds[0]}&selectedStatus=4`,
     headers,
   });
   const exportMs = Date.now() - exportStarted;
-  process.stdout.write(
-    `\nticket list on ${TICKETS} tickets / ${CUSTOMERS} customers, ${ITERATIONS} requests each (in-process)\n`,
+  printResults(
+    `ticket list on ${TICKETS} tickets / ${CUSTOMERS} customers, ${ITERATIONS} requests each (in-process)`,
+    results,
   );
-  process.stdout.write('case | mean ms | p50 ms | p99 ms | mean vs bare route\n');
-  for (const result of results) {
-    process.stdout.write(
-      `${result.label} | ${result.mean.toFixed(2)} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${(result.mean / baseline.mean).toFixed(1)}x\n`,
-    );
-  }
   process.stdout.write(
     `xlsx export of one campaign's closed tickets: ${(exportResponse.rawPayload.length / 1024 / 1024).toFixed(1)} MiB in ${(exportMs / 1000).toFixed(1)} s (${(exportMs / baseline.mean).toFixed(0)}x one bare request)\n`,
   );
-  await built.app.close();
-  await jobs.stop();
-  await bare.close();
+  await bench.close();
 } finally {
   await handle.close();
   await database.drop();

@@ -1,0 +1,70 @@
+// Shared by the benchmarks: timing, the real app signed in as an administrator, a bare route as the baseline.
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/platform/config.js';
+import { startJobs } from '../apps/server/dist/platform/jobs.js';
+import { createMailer } from '../apps/server/dist/platform/mail.js';
+
+/** Runs `run` after a warm-up and returns mean, p50 and p99 in milliseconds. */
+export async function measure(label, run, iterations, warmup = 10) {
+  for (let i = 0; i < warmup; i++) await run(i);
+  const times = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = process.hrtime.bigint();
+    await run(i);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
+  return { label, mean, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)] };
+}
+
+/** The app on the bench database, a token for `email`, and a bare Fastify route to compare against. */
+export async function startBench({ databaseUrl, db, logger, email, password }) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: '/tmp/atiende-bench',
+    LOG_LEVEL: 'silent',
+  });
+  const jobs = await startJobs(databaseUrl, logger);
+  const built = await buildApp({
+    config,
+    db,
+    logger,
+    jobs,
+    mailer: createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger }),
+  });
+  await built.app.ready();
+  const login = await built.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password } });
+  const headers = { authorization: `Bearer ${login.json().result.token}` };
+  const bare = Fastify();
+  bare.get('/bare', async () => ({
+    statusResult: true,
+    status: 'OK',
+    code: 'OK',
+    message: 'ok',
+    result: { data: [] },
+  }));
+  await bare.ready();
+  return {
+    app: built.app,
+    headers,
+    baseline: (iterations) => measure('bare route', () => bare.inject({ method: 'GET', url: '/bare' }), iterations),
+    async close() {
+      await built.app.close();
+      await jobs.stop();
+      await bare.close();
+    },
+  };
+}
+
+export function printResults(title, results) {
+  const baseline = results[0];
+  process.stdout.write(`\n${title}\ncase | mean ms | p50 ms | p99 ms | mean vs bare route\n`);
+  for (const result of results) {
+    process.stdout.write(
+      `${result.label} | ${result.mean.toFixed(2)} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${(result.mean / baseline.mean).toFixed(1)}x\n`,
+    );
+  }
+}
