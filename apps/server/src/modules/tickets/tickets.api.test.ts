@@ -448,3 +448,18 @@ describe('customer dashboard', () => {
     expect(outsiderBoard.byStatus).toEqual([]);
   });
 });
+
+describe('a user’s statistics and agenda', () => {
+  it('count the user’s tickets and tasks and list upcoming work, for the user and administrators only', async () => {
+    const ticket = await newTicket();
+    const next = new Date(Date.now() + 10 * 60_000).toISOString();
+    await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, { ...goodTask, nextTaskAt: next });
+    const stats = (await get(`/api/v2/users/${agentA.id}/ticket-stats`, agentA)).json().result;
+    expect(stats.tasksToday).toBeGreaterThan(0);
+    expect(stats.byStatus.find((row: { status: number }) => row.status === 1).count).toBeGreaterThan(0);
+    const agenda = (await get(`/api/v2/users/${agentA.id}/agenda`, admin)).json().result;
+    expect(agenda.map((item: { id: number }) => item.id)).toContain(ticket.id);
+    expect((await get(`/api/v2/users/${agentA.id}/agenda`, agentB)).statusCode).toBe(403);
+    expect((await get(`/api/v2/users/${agentA.id}/ticket-stats`, agentB)).statusCode).toBe(403);
+  });
+});

@@ -198,6 +198,40 @@ export const ticketsRepo = {
     }
   },
 
+  /** A user's work: assigned tickets by status (within the viewer's scope) and tasks recorded today and this week. */
+  async userStats(db: Executor, scope: TicketScope, userId: number) {
+    const scoped = scopeCondition(scope);
+    const assigned = scoped ? and(eq(tickets.assignedUserId, userId), scoped) : eq(tickets.assignedUserId, userId);
+    const [byStatus, tasks] = await Promise.all([
+      db
+        .select({ status: tickets.status, count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(assigned)
+        .groupBy(tickets.status)
+        .orderBy(tickets.status),
+      db.execute<{ today: number; week: number }>(sql`
+        select count(*) filter (where created_at >= date_trunc('day', now()))::int as today,
+          count(*) filter (where created_at >= now() - interval '7 days')::int as week
+        from ticket_tasks where author_id = ${userId} and created_at >= now() - interval '7 days'`),
+    ]);
+    return { byStatus, tasksToday: tasks.rows[0]?.today ?? 0, tasksThisWeek: tasks.rows[0]?.week ?? 0 };
+  },
+
+  /** A user's agenda: their open tickets with a next task, soonest first (within the viewer's scope). */
+  async agenda(db: Executor, scope: TicketScope, userId: number, limit = 50): Promise<TicketListItem[]> {
+    const scoped = scopeCondition(scope);
+    const mine = and(
+      eq(tickets.assignedUserId, userId),
+      sql`${tickets.nextTaskAt} is not null`,
+      sql`${tickets.status} <> 4`,
+    );
+    const rows = await selectList(db)
+      .where(scoped ? and(mine, scoped) : mine)
+      .orderBy(asc(tickets.nextTaskAt), asc(tickets.id))
+      .limit(limit);
+    return rows.map(toListItem);
+  },
+
   /** A customer's tickets counted by status and by channel type (the customer dashboard), within the scope. */
   async customerCounts(db: Executor, scope: TicketScope, customerId: number) {
     const scoped = scopeCondition(scope);

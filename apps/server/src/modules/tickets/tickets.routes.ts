@@ -120,6 +120,16 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
     },
   );
   api.get(
+    '/users/:id/ticket-stats',
+    { config: { permission: 'ver-usuario' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.userStats(requireAuth(request), request.params.id)),
+  );
+  api.get(
+    '/users/:id/agenda',
+    { config: { permission: 'ver-usuario' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.userAgenda(requireAuth(request), request.params.id)),
+  );
+  api.get(
     '/customers/:id/dashboard',
     { config: { permission: 'ver-cliente' }, schema: { params: idParamSchema } },
     async (request) => success(request, await tickets.customerDashboard(requireAuth(request), request.params.id)),

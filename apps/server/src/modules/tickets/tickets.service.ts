@@ -36,6 +36,7 @@ import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
+import { usersRepo } from '../users/users.repo.js';
 import { exportTickets } from './tickets.export.js';
 import { type TicketQuery, type TicketRow, type TicketScope, ticketsRepo } from './tickets.repo.js';
 
@@ -85,6 +86,12 @@ function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
 
 export function createTicketsService(ctx: AppContext) {
   const { db } = ctx;
+
+  /** Someone else's work is visible with the users menu permission; one's own always. */
+  async function assertMayReadUser(actor: AuthContext, userId: number) {
+    if (userId !== actor.userId && !hasPermission(actor.permissions, 'ver-menu-usuarios')) throw errors.forbidden();
+    if (!(await usersRepo.findById(db, userId))) throw errors.notFound();
+  }
 
   /** After commit: the campaign's pending lists hear about the change (spec: CasoActualizadoEvent). */
   async function announce(kind: TicketEventKind, ticket: Pick<TicketRow, 'id' | 'campaignId' | 'assignedUserId'>) {
@@ -639,6 +646,17 @@ export function createTicketsService(ctx: AppContext) {
       const absolute = attachment ? ctx.storage.absolutePath(attachment.storedPath) : null;
       if (!attachment || !absolute || !fs.existsSync(absolute)) throw errors.notFound();
       return { attachment, stream: fs.createReadStream(absolute) };
+    },
+
+    /** The user view's statistics and agenda tabs: the user's own work, as far as the viewer may see tickets. */
+    async userStats(actor: AuthContext, userId: number) {
+      await assertMayReadUser(actor, userId);
+      return ticketsRepo.userStats(db, scopeOf(actor), userId);
+    },
+
+    async userAgenda(actor: AuthContext, userId: number) {
+      await assertMayReadUser(actor, userId);
+      return ticketsRepo.agenda(db, scopeOf(actor), userId);
     },
 
     /** The customer dashboard: how many of the customer's tickets (that the user may see) by status and channel. */

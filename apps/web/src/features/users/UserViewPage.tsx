@@ -23,7 +23,7 @@ import { StatusPage } from '../../ui/StatusPage';
 import { useUser } from './api';
 import { parseId } from './UserFormPage';
 import { EnabledChip } from './UsersListPage';
-import { UserCampaignsTab, UserCustomersTab } from './UserWork';
+import { UserAgendaTab, UserCampaignsTab, UserCustomersTab, UserStatsTab } from './UserWork';
 
 /** The read-only card of a user (also the own profile page). */
 export function UserDetailCard({ user }: { user: UserDetail }) {
@@ -93,11 +93,7 @@ export function UserDetailCard({ user }: { user: UserDetail }) {
 
 const TABS = ['information', 'statistics', 'agenda', 'campaigns', 'customers', 'history'] as const;
 type UserTab = (typeof TABS)[number];
-/** Statistics and agenda are built from the agent desktop's work (status log, next tasks): not there yet. */
-const PENDING_MODULE: Partial<Record<UserTab, string>> = {
-  statistics: 'tickets',
-  agenda: 'tickets',
-};
+const PENDING_MODULE: Partial<Record<UserTab, string>> = {};
 
 /** /app/users/:id/view: tabs with the information, the future modules' tabs and the audit history. */
 export function UserViewPage() {
@@ -161,6 +157,8 @@ export function UserViewPage() {
           />
         </Card>
       ) : null}
+      {tab === 'statistics' ? <UserStatsTab userId={user.data.id} /> : null}
+      {tab === 'agenda' ? <UserAgendaTab userId={user.data.id} /> : null}
       {tab === 'campaigns' ? <UserCampaignsTab userId={user.data.id} /> : null}
       {tab === 'customers' ? <UserCustomersTab userId={user.data.id} /> : null}
       {tab === 'history' ? (
