@@ -1,6 +1,7 @@
 import type { CampaignListItem, UserCampaign } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/text.js';
 import { channels } from '../channels/channels.schema.js';
 import { users } from '../users/users.schema.js';
 import {
@@ -36,7 +37,7 @@ export const campaignsRepo = {
   async list(db: Executor, filter: CampaignListFilter): Promise<{ data: CampaignListItem[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.enabled !== undefined) conditions.push(eq(campaigns.enabled, filter.enabled));
-    if (filter.searchText) conditions.push(ilike(campaigns.name, `%${filter.searchText.replace(/[\\%_]/g, '\\$&')}%`));
+    if (filter.searchText) conditions.push(ilike(campaigns.name, `%${escapeLike(filter.searchText)}%`));
     if (filter.memberUserId !== undefined) conditions.push(memberOf(filter.memberUserId));
     const where = conditions.length ? and(...conditions) : undefined;
     const column = SORT[filter.sortName];

@@ -2,6 +2,7 @@ import type { CatalogueEntry, CatalogueModel } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/text.js';
 import { users } from '../users/users.schema.js';
 import { catalogueEntries } from './catalogues.schema.js';
 
@@ -30,10 +31,6 @@ const SORT_COLUMNS = {
 const parent = alias(catalogueEntries, 'parent');
 const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
 
 function selectView(db: Executor) {
   return db

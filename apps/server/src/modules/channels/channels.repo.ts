@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/text.js';
 import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
 import { channels } from './channels.schema.js';
 
@@ -23,7 +24,7 @@ export const channelsRepo = {
     const conditions: SQL[] = [];
     if (filter.type) conditions.push(eq(channels.type, filter.type));
     if (filter.enabled !== undefined) conditions.push(eq(channels.enabled, filter.enabled));
-    if (filter.searchText) conditions.push(ilike(channels.name, `%${filter.searchText.replace(/[\\%_]/g, '\\$&')}%`));
+    if (filter.searchText) conditions.push(ilike(channels.name, `%${escapeLike(filter.searchText)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const column = SORT[filter.sortName];
     const [rows, [{ total }]] = await Promise.all([

@@ -2,6 +2,7 @@ import type { CustomerContact, CustomerListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
+import { cappedCount } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { users } from '../users/users.schema.js';
@@ -27,9 +28,6 @@ export interface CustomerListFilter {
   ownerUserId?: number;
   campaignId?: number;
 }
-
-/** Totals are exact up to this many rows; beyond, the list says "more than". Counting 100,000 matches is not cheap. */
-export const TOTAL_CAP = 10_000;
 
 const idType = alias(catalogueEntries, 'id_type');
 
@@ -84,13 +82,10 @@ export const customersRepo = {
         .orderBy(...orderOf(filter))
         .limit(filter.sizePerPage)
         .offset((filter.page - 1) * filter.sizePerPage),
-      db.execute<{ total: number }>(
-        sql`select count(*)::int as total from (select 1 from customers ${where ? sql`where ${where}` : sql``} limit ${TOTAL_CAP + 1}) capped`,
-      ),
+      cappedCount(db, customers, where),
     ]);
-    const total = counted.rows[0]?.total ?? 0;
     const data = await this.hydrate(db, rows);
-    return { data, total: Math.min(total, TOTAL_CAP), capped: total > TOTAL_CAP };
+    return { data, ...counted };
   },
 
   async hydrate(

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { readUpload } from '../../platform/http/uploads.js';
 import { type MessageKey, translate } from '../../platform/i18n/messages.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -271,13 +272,7 @@ export function createImportsService(ctx: AppContext) {
   return {
     /** Step 1: the file is stored and read once for its columns, a preview and the row count. */
     async upload(actor: AuthContext, request: FastifyRequest): Promise<CustomerImport> {
-      if (!request.isMultipart()) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
-      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-      if (!part) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
-      const content = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'UPLOAD.TOO_LARGE', 'upload.tooLarge');
-        throw error;
-      });
+      const { content, filename } = await readUpload(request, IMPORT_MAX_BYTES);
       const format = sniffFormat(content.subarray(0, 4096));
       if (!format) throw invalidFormat();
       const staging = path.join(ctx.config.dataDir, 'imports', `upload-${Date.now()}-${actor.userId}`);
@@ -307,7 +302,7 @@ export function createImportsService(ctx: AppContext) {
       }
       const id = await importsRepo.insert(db, {
         createdBy: actor.userId,
-        fileName: (part.filename || `import.${format}`).slice(0, 255),
+        fileName: (filename || `import.${format}`).slice(0, 255),
         filePath,
         format,
         columns,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { dynamicForms, reusableLists } from './forms.schema.js';
 
@@ -17,7 +18,7 @@ type Table = typeof dynamicForms | typeof reusableLists;
 function listWhere(table: Table, filter: NamedListFilter) {
   const conditions: SQL[] = [];
   if (filter.enabled !== undefined) conditions.push(eq(table.enabled, filter.enabled));
-  if (filter.searchText) conditions.push(ilike(table.name, `%${filter.searchText.replace(/[\\%_]/g, '\\$&')}%`));
+  if (filter.searchText) conditions.push(ilike(table.name, `%${escapeLike(filter.searchText)}%`));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -2,6 +2,7 @@ import type { TicketAttachment, TicketListItem, TicketNote } from '@atiende/cont
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
+import { cappedCount } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -12,7 +13,6 @@ import { users } from '../users/users.schema.js';
 import { ticketAttachments, ticketNotes, ticketRelations, tickets, ticketTasks } from './tickets.schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
-export const TICKET_TOTAL_CAP = 10_000;
 
 /** Who may see which tickets; computed by the service from the actor's permissions. */
 export type TicketScope = { kind: 'all' } | { kind: 'member'; userId: number };
@@ -159,21 +159,17 @@ export const ticketsRepo = {
         .orderBy(order, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
         .limit(query.sizePerPage)
         .offset((query.page - 1) * query.sizePerPage),
-      db.execute<{ total: number }>(
-        sql`select count(*)::int as total from (select 1 from tickets ${where ? sql`where ${where}` : sql``} limit ${TICKET_TOTAL_CAP + 1}) capped`,
-      ),
+      cappedCount(db, tickets, where),
     ]);
     const ids = pageIds.map((row) => row.id);
     const rows = ids.length ? await selectList(db).where(inArray(tickets.id, ids)) : [];
     const byId = new Map(rows.map((row) => [row.ticket.id, row]));
-    const total = counted.rows[0]?.total ?? 0;
     return {
       data: ids.flatMap((id) => {
         const row = byId.get(id);
         return row ? [toListItem(row)] : [];
       }),
-      total: Math.min(total, TICKET_TOTAL_CAP),
-      capped: total > TICKET_TOTAL_CAP,
+      ...counted,
     };
   },
 

@@ -29,6 +29,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { readUpload } from '../../platform/http/uploads.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
 import { searchable } from '../../platform/text.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -609,21 +610,15 @@ export function createTicketsService(ctx: AppContext) {
     async attach(actor: AuthContext, id: number, request: FastifyRequest): Promise<Ticket> {
       const ticket = await visible(db, actor, id);
       if (ticket.status === TICKET_STATUS.closed) throw invalidTransition();
-      if (!request.isMultipart()) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
-      const part = await request.file({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
-      if (!part) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
-      const content = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'UPLOAD.TOO_LARGE', 'upload.tooLarge');
-        throw error;
-      });
-      const kind = sniffAttachment(content, part.filename ?? '');
+      const { content, filename } = await readUpload(request, ATTACHMENT_MAX_BYTES);
+      const kind = sniffAttachment(content, filename);
       if (!kind) throw new AppError(415, 'UPLOAD.TYPE', 'tickets.attachmentType');
       const storedPath = await ctx.storage.save(`tickets/${id}`, kind.extension, content);
       await db.transaction(async (tx) => {
         if (!(await visible(tx, actor, id, true))) throw errors.notFound();
         const attachmentId = await ticketsRepo.insertAttachment(tx, {
           ticketId: id,
-          fileName: safeFileName(part.filename ?? '', kind.extension),
+          fileName: safeFileName(filename, kind.extension),
           storedPath,
           contentType: kind.contentType,
           size: content.length,

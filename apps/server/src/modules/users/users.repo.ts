@@ -1,6 +1,7 @@
 import type { ColleagueItem, UserDetail, UserListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/text.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { rolePermissions, roles, userRoles, userSkills, users } from './users.schema.js';
 
@@ -44,10 +45,6 @@ const SORT_COLUMNS = { name: users.name, email: users.email, createdAt: users.cr
 
 export function imageUrl(imagePath: string | null): string | null {
   return imagePath ? `/api/v2/files/${imagePath}` : null;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
 /** Roles of many users in one query (no N+1 on lists). */

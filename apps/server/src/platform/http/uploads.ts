@@ -8,8 +8,11 @@ export interface ImageUpload {
   extension: string;
 }
 
-/** Reads the multipart field `file` and accepts it only if its bytes are a PNG, JPEG or WebP within the limit. */
-export async function readImageUpload(request: FastifyRequest, maxBytes = AVATAR_MAX_BYTES): Promise<ImageUpload> {
+/** Reads the one multipart field `file` within a size limit: a missing file is 400, a larger one 413. */
+export async function readUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ content: Buffer; filename: string }> {
   if (!request.isMultipart()) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part) throw new AppError(400, 'UPLOAD.MISSING', 'upload.missing');
@@ -18,6 +21,12 @@ export async function readImageUpload(request: FastifyRequest, maxBytes = AVATAR
     throw error;
   });
   if (part.file.truncated) throw new AppError(413, 'UPLOAD.TOO_LARGE', 'upload.tooLarge');
+  return { content, filename: part.filename ?? '' };
+}
+
+/** Accepts the uploaded file only if its bytes are a PNG, JPEG or WebP within the limit. */
+export async function readImageUpload(request: FastifyRequest, maxBytes = AVATAR_MAX_BYTES): Promise<ImageUpload> {
+  const { content } = await readUpload(request, maxBytes);
   const image = sniffImage(content);
   if (!image) throw new AppError(415, 'UPLOAD.TYPE', 'upload.type');
   return { content, extension: image.extension };
