@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, CODES } from '@atiende/contracts';
 import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertRouteDeclaresAccess, registerAuthHook } from '../../platform/http/auth-hook.js';
+import { assertRouteDeclaresAccess, registerAuthHook, routesOf } from '../../platform/http/auth-hook.js';
 import { bearer, buildUser, createTestApp, login, signedIn, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -210,5 +210,36 @@ describe('roles and the permissions manager', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('every permission-protected route', () => {
+  it('answers 403 to a signed-in user whose role holds no permission', async () => {
+    const admin = await signedIn(t, 'admin');
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/roles',
+      headers: admin.headers,
+      payload: { name: `sin-permisos-${Date.now()}`, label: 'Sin permisos' },
+    });
+    const user = await buildUser(t, { role: 'agent' });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/users/${user.id}`,
+      headers: admin.headers,
+      payload: { name: 'Sin permisos', email: user.email, roleIds: [role.json().result.id] },
+    });
+    const { body } = await login(t.app, user.email, user.password);
+    const routes = routesOf(t.app).filter((route) => route.permission);
+    expect(routes.length).toBeGreaterThan(60);
+    const allowed: string[] = [];
+    for (const route of routes) {
+      const url = route.url
+        .replace(/:(\w+)/g, (_, name: string) => (name === 'model' ? 'pais' : '1'))
+        .replace('*', 'x');
+      const response = await t.app.inject({ method: route.method as 'GET', url, headers: bearer(body.result.token) });
+      if (response.statusCode !== 403) allowed.push(`${route.method} ${route.url} → ${response.statusCode}`);
+    }
+    expect(allowed).toEqual([]);
   });
 });

@@ -13,6 +13,18 @@ declare module 'fastify' {
 
 export class UndeclaredAccessError extends Error {}
 
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission?: string;
+}
+
+/** The API routes of an app with the permission each declares (tests walk them to check every refusal). */
+const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+export function routesOf(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredRoutes.get(app) ?? [];
+}
+
 /** Deny by default: a route must say it is public, needs only a session, or needs a permission. */
 export function assertRouteDeclaresAccess(route: RouteOptions): void {
   const config = route.config as { public?: boolean; authenticated?: boolean; permission?: string } | undefined;
@@ -46,8 +58,14 @@ export interface TokenResolver {
 export function registerAuthHook(app: FastifyInstance, tokens: TokenResolver) {
   app.decorateRequest('locale', 'es');
   app.decorateRequest('auth', null);
+  const declared: DeclaredRoute[] = [];
+  declaredRoutes.set(app, declared);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/')) assertRouteDeclaresAccess(route);
+    if (!route.url.startsWith('/api/')) return;
+    assertRouteDeclaresAccess(route);
+    const permission = (route.config as { permission?: string } | undefined)?.permission;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') declared.push({ method, url: route.url, permission });
   });
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['x-locale'] as string | undefined);
