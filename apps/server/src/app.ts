@@ -41,6 +41,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import type { Config } from './platform/config.js';
 import { type AppContext, MAIL_QUEUE } from './platform/context.js';
 import type { Database } from './platform/db/client.js';
+import { createEventLog } from './platform/event-log.js';
 import { registerAuthHook } from './platform/http/auth-hook.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
 import type { Jobs } from './platform/jobs.js';
@@ -85,6 +86,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     server: app.server,
     redisUrl: deps.config.redisUrl,
     logger: deps.logger,
+    eventLog: createEventLog(deps.db, deps.logger),
+    supervises: (identity) =>
+      hasPermission(identity.permissions ?? new Set<string>(), 'ver-supervision-usuarios|ver-supervision-colas'),
     resolveIdentity: async (token) => {
       const session = await authService?.resolveToken(token);
       return session

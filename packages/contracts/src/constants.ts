@@ -62,4 +62,8 @@ export const REALTIME_EVENTS = {
   transferRequest: 'new-transfer',
   permissionsChanged: 'permissions-changed',
   businessChanged: 'business-changed',
+  /** Missed events cannot be replayed: reload live lists. */
+  resync: 'resync',
+  /** An outgoing message's delivery status changed (ticket room of the campaign). */
+  messageStatus: 'message-status',
 } as const;

@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './business.js';
 export * from './codes.js';
 export * from './constants.js';
+export * from './desk/index.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './structure/index.js';

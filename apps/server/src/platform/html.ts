@@ -42,3 +42,27 @@ export function sanitizeRichText(html: string): string {
     },
   });
 }
+
+/** Plain text as safe HTML: escaped, line breaks kept. */
+export function textToHtml(text: string): string {
+  return escapeText(text).replace(/\r?\n/g, '<br>');
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The readable text of (untrusted) HTML: every tag dropped, entities kept as text. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
+}

@@ -2,7 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import type { EventLog } from './event-log.js';
 
 export interface SocketIdentity {
   userId: number;
@@ -20,12 +21,25 @@ export const rooms = {
   session: (sessionId: string) => `session:${sessionId}`,
   /** The spec's notificacion-campana-{id} channel. */
   campaign: (campaignId: number) => `notificacion-campana-${campaignId}`,
+  /** Supervisors' live screens (agents and queues). */
+  supervision: 'supervision',
 };
+
+/** Client → server: "I saw everything up to this sequence" (sent on every reconnect). */
+export const RESUME_EVENT = 'resume';
+/** Server → client: the gap cannot be replayed (too old or too long): reload your lists. */
+export const RESYNC_EVENT = 'resync';
 
 export interface Realtime {
   io: Server;
-  toUser(userId: number, event: string, payload: object): void;
-  toCampaign(campaignId: number, event: string, payload: object): void;
+  /**
+   * Room events are sequenced: written to the event log, then emitted with `seq` (see event-log.ts), so a client
+   * that reconnects gets what it missed. The promise settles once emitted; failures are logged, never thrown.
+   */
+  toUser(userId: number, event: string, payload: object): Promise<void>;
+  toCampaign(campaignId: number, event: string, payload: object): Promise<void>;
+  toSupervisors(event: string, payload: object): Promise<void>;
+  /** Unsequenced broadcast (business settings changed): a missed one only means a later refresh. */
   toAll(event: string, payload: object): void;
   disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
@@ -40,6 +54,10 @@ export async function attachRealtime(options: {
   server: HttpServer;
   resolveIdentity: ResolveSocketIdentity;
   resolveCampaigns?: ResolveCampaignRooms;
+  /** Whether the identity joins the supervision room. */
+  supervises?: (identity: SocketIdentity) => boolean;
+  /** Where sequenced events are kept for replay; without it events are emitted unsequenced. */
+  eventLog?: EventLog;
   redisUrl?: string;
   logger: Logger;
 }): Promise<Realtime> {
@@ -70,20 +88,57 @@ export async function attachRealtime(options: {
     next();
   });
 
-  io.on('connection', (socket) => {
+  const roomsOf = (socket: Socket): string[] => {
     const identity = socket.data.identity as SocketIdentity;
     const campaignIds = socket.data.campaignIds as number[];
-    socket.join([rooms.user(identity.userId), rooms.session(identity.sessionId), ...campaignIds.map(rooms.campaign)]);
+    return [
+      rooms.user(identity.userId),
+      rooms.session(identity.sessionId),
+      ...campaignIds.map(rooms.campaign),
+      ...(options.supervises?.(identity) ? [rooms.supervision] : []),
+    ];
+  };
+
+  io.on('connection', (socket) => {
+    socket.join(roomsOf(socket));
+    socket.on(RESUME_EVENT, async (payload: { lastSeq?: unknown } | undefined) => {
+      const lastSeq = Number(payload?.lastSeq);
+      if (!options.eventLog || !Number.isSafeInteger(lastSeq) || lastSeq <= 0) return;
+      try {
+        const missed = await options.eventLog.since(roomsOf(socket), lastSeq);
+        if (missed === 'gap') {
+          socket.emit(RESYNC_EVENT, { lastSeq });
+          return;
+        }
+        for (const entry of missed) socket.emit(entry.event, { ...entry.payload, seq: entry.seq });
+      } catch (error) {
+        options.logger.error({ err: error }, 'realtime replay failed');
+        socket.emit(RESYNC_EVENT, { lastSeq });
+      }
+    });
   });
+
+  const sequenced = (room: string, event: string, payload: object): Promise<void> => {
+    if (!options.eventLog) {
+      io.to(room).emit(event, payload);
+      return Promise.resolve();
+    }
+    return options.eventLog
+      .append(room, event, payload)
+      .then((seq) => {
+        io.to(room).emit(event, { ...payload, seq });
+      })
+      .catch((error: unknown) => {
+        options.logger.error({ err: error, room, event }, 'realtime event could not be logged; sent unsequenced');
+        io.to(room).emit(event, payload);
+      });
+  };
 
   return {
     io,
-    toUser: (userId, event, payload) => {
-      io.to(rooms.user(userId)).emit(event, payload);
-    },
-    toCampaign: (campaignId, event, payload) => {
-      io.to(rooms.campaign(campaignId)).emit(event, payload);
-    },
+    toUser: (userId, event, payload) => sequenced(rooms.user(userId), event, payload),
+    toCampaign: (campaignId, event, payload) => sequenced(rooms.campaign(campaignId), event, payload),
+    toSupervisors: (event, payload) => sequenced(rooms.supervision, event, payload),
     toAll: (event, payload) => {
       io.emit(event, payload);
     },
@@ -94,6 +149,7 @@ export async function attachRealtime(options: {
     async close() {
       // io.close() would also close the HTTP server, which Fastify owns and closes itself.
       io.local.disconnectSockets(true);
+      await options.eventLog?.close();
       io.engine.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },

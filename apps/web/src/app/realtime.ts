@@ -34,11 +34,34 @@ export function emitRealtimeEvent(name: string, payload: unknown): void {
   }
 }
 
+/** Sequence bookkeeping: the highest seq seen, and the recent ones (a replay may resend a few). */
+const seen = { last: 0, recent: new Set<number>() };
+const RECENT_KEPT = 2000;
+
+/** The app-wide event a client gets when missed events cannot be replayed: lists reload. */
+export const RESYNC = 'resync';
+
+/** Drops duplicates of sequenced events; true when the event is new (or not sequenced). */
+export function acceptSequenced(payload: unknown): boolean {
+  const seq = (payload as { seq?: unknown } | null)?.seq;
+  if (typeof seq !== 'number') return true;
+  if (seen.recent.has(seq)) return false;
+  seen.recent.add(seq);
+  if (seen.recent.size > RECENT_KEPT) {
+    const oldest = seen.recent.values().next().value;
+    if (oldest !== undefined) seen.recent.delete(oldest);
+  }
+  if (seq > seen.last) seen.last = seq;
+  return true;
+}
+
 /**
  * Same-origin Socket.IO connection authenticated with the bearer token.
  * - session-opened {idSesion}: another session of this user started → multiple-sessions dialog.
  * - permissions-changed → refetch usuario/perfil (the menu updates without reload).
  * - business-changed → refetch empresa.
+ * - sequenced events (payload.seq) are delivered once; on reconnect `resume` replays the gap, or the server sends
+ *   `resync` and every live list reloads.
  * - connect_error UNAUTHENTICATED → the token is no longer valid: forget the session.
  */
 export function useRealtime(): void {
@@ -62,7 +85,13 @@ export function useRealtime(): void {
     socket.on(REALTIME_EVENTS.businessChanged, () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.business });
     });
-    socket.onAny((event: string, payload: unknown) => emitRealtimeEvent(event, payload));
+    socket.onAny((event: string, payload: unknown) => {
+      if (acceptSequenced(payload)) emitRealtimeEvent(event, payload);
+    });
+    // After a network cut the same socket reconnects: ask for what was missed since the last sequence seen.
+    socket.on('connect', () => {
+      if (seen.last > 0) socket.emit('resume', { lastSeq: seen.last });
+    });
     socket.on('connect_error', (error: Error) => {
       if (error?.message === 'UNAUTHENTICATED') {
         socket.disconnect();

@@ -142,3 +142,38 @@ export interface Channel {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * Which customer contact types (catalogue `tipo-dato-contacto` codes) identify a sender on each channel type, the
+ * first being the one a new customer's datum is stored as; and how the value is normalised for lookup.
+ */
+export const CHANNEL_CONTACT_TYPES: Record<ChannelTypeKey, { codes: string[]; kind: 'email' | 'phone' | 'other' }> = {
+  telephony: { codes: ['2', '1', '9'], kind: 'phone' },
+  ussd: { codes: ['2', '1'], kind: 'phone' },
+  sms: { codes: ['2', '1', '9'], kind: 'phone' },
+  email: { codes: ['4'], kind: 'email' },
+  twitter: { codes: ['6'], kind: 'other' },
+  facebook: { codes: ['5'], kind: 'other' },
+  whatsapp: { codes: ['9', '2', '1'], kind: 'phone' },
+  website: { codes: ['10', '12'], kind: 'other' },
+  webchat: { codes: ['12', '4'], kind: 'other' },
+  instagram: { codes: ['7'], kind: 'other' },
+  inPerson: { codes: ['12'], kind: 'other' },
+  telegram: { codes: ['8'], kind: 'other' },
+};
+
+/** Whether `at` falls inside the channel's business hours (always true when the schedule is not enabled). */
+export function isWithinBusinessHours(hours: BusinessHours, at: Date = new Date()): boolean {
+  if (!hours.enabled) return true;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: hours.timezone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
+  const time = `${part('hour')}:${part('minute')}`;
+  return hours.days.some((slot) => slot.day === day && slot.from <= time && time < slot.to);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Interaction } from '../desk/interactions.js';
 import { CHANNEL_TYPE_KEYS, type ChannelTypeKey } from '../structure/channels.js';
 
 /** Ticket statuses (spec: 0 new, 1 open, 2 escalated, 3 transferred, 4 closed) and priorities (0 low .. 2 high). */
@@ -161,6 +162,8 @@ export interface TicketNote {
 
 export interface Ticket extends TicketListItem {
   firstResponseAt: string | null;
+  /** registro_canal entries with their message history, oldest first. */
+  interactions: Interaction[];
   attachments: TicketAttachment[];
   tasks: TicketTask[];
   notes: TicketNote[];

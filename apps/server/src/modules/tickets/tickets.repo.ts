@@ -9,6 +9,7 @@ import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { channels } from '../channels/channels.schema.js';
 import { fullName } from '../customers/customers.repo.js';
 import { customers } from '../customers/customers.schema.js';
+import { interactions, messages } from '../interactions/interactions.schema.js';
 import { users } from '../users/users.schema.js';
 import { ticketAttachments, ticketNotes, ticketRelations, tickets, ticketTasks } from './tickets.schema.js';
 
@@ -369,7 +370,19 @@ export const ticketsRepo = {
       .set({ ticketId: toId })
       .where(eq(ticketAttachments.ticketId, fromId))
       .returning({ id: ticketAttachments.id });
-    return { tasks: movedTasks.length, notes: movedNotes.length, attachments: movedAttachments.length };
+    // Interactions (registro_canal) and their messages follow: the conversation continues on the target.
+    const movedInteractions = await db
+      .update(interactions)
+      .set({ ticketId: toId })
+      .where(eq(interactions.ticketId, fromId))
+      .returning({ id: interactions.id });
+    await db.update(messages).set({ ticketId: toId }).where(eq(messages.ticketId, fromId));
+    return {
+      tasks: movedTasks.length,
+      notes: movedNotes.length,
+      attachments: movedAttachments.length,
+      interactions: movedInteractions.length,
+    };
   },
 
   async insertAttachment(db: Executor, values: typeof ticketAttachments.$inferInsert): Promise<number> {

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -54,6 +55,11 @@ export const tickets = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The latest message (in or out), denormalised for the pending drawer: preview, direction and sender. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessagePreview: varchar('last_message_preview', { length: 300 }),
+    lastMessageDirection: smallint('last_message_direction'),
+    lastMessageSender: varchar('last_message_sender', { length: 200 }),
   },
   (table) => [
     uniqueIndex('tickets_number_unique').on(table.number),
@@ -64,6 +70,8 @@ export const tickets = pgTable(
     // Sorting by priority, and the unassigned queue (a partial index: only tickets nobody has yet).
     index('tickets_priority_idx').on(table.priority, table.id),
     index('tickets_unassigned_idx').on(table.priority, table.id).where(sql`${table.assignedUserId} is null`),
+    // The pending drawer and the routing queue: only tickets not closed.
+    index('tickets_pending_idx').on(table.campaignId, table.createdAt).where(sql`${table.status} <> 4`),
     index('tickets_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

@@ -37,6 +37,7 @@ import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
+import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { exportTickets } from './tickets.export.js';
 import { type TicketQuery, type TicketRow, type TicketScope, ticketsRepo } from './tickets.repo.js';
@@ -188,21 +189,24 @@ export function createTicketsService(ctx: AppContext) {
 
   async function view(actor: AuthContext, id: number): Promise<Ticket> {
     const row = await visible(db, actor, id);
-    const [item, tasks, notes, related, mergedInto, toUser, fromUser, toCampaign, attachments] = await Promise.all([
-      ticketsRepo.listItem(db, id),
-      ticketsRepo.tasks(db, id),
-      ticketsRepo.notes(db, id),
-      ticketsRepo.related(db, id),
-      row.mergedIntoId ? ticketsRepo.findVisible(db, { kind: 'all' }, { id: row.mergedIntoId }) : null,
-      ticketsRepo.userName(db, row.transferToUserId),
-      ticketsRepo.userName(db, row.transferFromUserId),
-      row.transferToCampaignId ? campaignsRepo.find(db, row.transferToCampaignId) : null,
-      ticketsRepo.attachments(db, id),
-    ]);
+    const [item, tasks, notes, related, mergedInto, toUser, fromUser, toCampaign, attachments, interactions] =
+      await Promise.all([
+        ticketsRepo.listItem(db, id),
+        ticketsRepo.tasks(db, id),
+        ticketsRepo.notes(db, id),
+        ticketsRepo.related(db, id),
+        row.mergedIntoId ? ticketsRepo.findVisible(db, { kind: 'all' }, { id: row.mergedIntoId }) : null,
+        ticketsRepo.userName(db, row.transferToUserId),
+        ticketsRepo.userName(db, row.transferFromUserId),
+        row.transferToCampaignId ? campaignsRepo.find(db, row.transferToCampaignId) : null,
+        ticketsRepo.attachments(db, id),
+        interactionsRepo.ofTicket(db, id),
+      ]);
     if (!item) throw errors.notFound();
     return {
       ...item,
       firstResponseAt: row.firstResponseAt?.toISOString() ?? null,
+      interactions,
       attachments,
       tasks: tasks.map(({ task, authorName }) => ({
         id: task.id,

@@ -1,4 +1,6 @@
 // Every module's tables, gathered for the Drizzle client and drizzle-kit.
+
+export * from '../../modules/agents/agents.schema.js';
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/business/business.schema.js';
 export * from '../../modules/campaigns/campaigns.schema.js';
@@ -7,6 +9,9 @@ export * from '../../modules/channels/channels.schema.js';
 export * from '../../modules/credentials/credentials.schema.js';
 export * from '../../modules/customers/customers.schema.js';
 export * from '../../modules/forms/forms.schema.js';
+export * from '../../modules/interactions/interactions.schema.js';
+export * from '../../modules/internalchat/internalchat.schema.js';
 export * from '../../modules/tickets/tickets.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../audit/audit.schema.js';
+export * from '../events.schema.js';

@@ -1,0 +1,197 @@
+import {
+  CHANNEL_TYPE_CODES,
+  type ChannelTypeKey,
+  type DeliveryStatus,
+  type Interaction,
+  type InteractionMessage,
+} from '@atiende/contracts';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.js';
+import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
+import { channels } from '../channels/channels.schema.js';
+import { customerContacts, customers } from '../customers/customers.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { users } from '../users/users.schema.js';
+import { interactions, messages } from './interactions.schema.js';
+
+export type InteractionRow = typeof interactions.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+export const interactionsRepo = {
+  /**
+   * Serialises everything that happens to one sender on one channel (dedup, customer and ticket choice) for the
+   * rest of the transaction, so parallel deliveries of one conversation never open two tickets.
+   */
+  async lockSender(db: Executor, channelId: number, contactKey: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(${channelId}::int, hashtext(${contactKey}))`);
+  },
+
+  async messageByProviderId(db: Executor, channelId: number, providerMessageId: string) {
+    const [row] = await db
+      .select({ id: messages.id, interactionId: messages.interactionId, ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)));
+    return row ?? null;
+  },
+
+  /** The enabled campaign that serves the channel (the oldest when several do). */
+  async campaignOfChannel(db: Executor, channelId: number) {
+    const [row] = await db
+      .select({ id: campaigns.id, config: campaigns.config })
+      .from(campaignChannels)
+      .innerJoin(campaigns, eq(campaigns.id, campaignChannels.campaignId))
+      .where(and(eq(campaignChannels.channelId, channelId), eq(campaigns.enabled, true)))
+      .orderBy(asc(campaigns.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async customerByContact(db: Executor, typeIds: readonly number[], normalizedValue: string): Promise<number | null> {
+    if (typeIds.length === 0) return null;
+    const [row] = await db
+      .select({ customerId: customerContacts.customerId })
+      .from(customerContacts)
+      .where(and(inArray(customerContacts.typeId, [...typeIds]), eq(customerContacts.normalizedValue, normalizedValue)))
+      .orderBy(asc(customerContacts.customerId))
+      .limit(1);
+    return row?.customerId ?? null;
+  },
+
+  async customerByIdentification(db: Executor, typeId: number, number: string): Promise<number | null> {
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.identificationTypeId, typeId),
+          sql`lower(${customers.identificationNumber}) = lower(${number})`,
+        ),
+      );
+    return row?.id ?? null;
+  },
+
+  /** An open ticket of the thread (e-mail replies): same channel and thread key. */
+  async openTicketOfThread(db: Executor, channelId: number, threadKey: string): Promise<number | null> {
+    const [row] = await db
+      .select({ ticketId: interactions.ticketId })
+      .from(interactions)
+      .innerJoin(tickets, eq(tickets.id, interactions.ticketId))
+      .where(and(eq(interactions.channelId, channelId), eq(interactions.threadKey, threadKey), ne(tickets.status, 4)))
+      .orderBy(desc(interactions.lastMessageAt))
+      .limit(1);
+    return row?.ticketId ?? null;
+  },
+
+  /** The customer's latest open ticket in the campaign, optionally of one channel (ticket-combination rule). */
+  async openTicketOfCustomer(
+    db: Executor,
+    campaignId: number,
+    customerId: number,
+    channelId: number | null,
+  ): Promise<number | null> {
+    const [row] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.campaignId, campaignId),
+          eq(tickets.customerId, customerId),
+          ne(tickets.status, 4),
+          channelId === null ? undefined : eq(tickets.channelId, channelId),
+        ),
+      )
+      .orderBy(desc(tickets.createdAt))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
+  async interactionOf(db: Executor, ticketId: number, channelId: number, contactValue: string) {
+    const [row] = await db
+      .select()
+      .from(interactions)
+      .where(
+        and(
+          eq(interactions.ticketId, ticketId),
+          eq(interactions.channelId, channelId),
+          eq(interactions.contactValue, contactValue),
+        ),
+      )
+      .orderBy(desc(interactions.lastMessageAt))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insertInteraction(db: Executor, values: typeof interactions.$inferInsert): Promise<InteractionRow> {
+    const [row] = await db.insert(interactions).values(values).returning();
+    return row;
+  },
+
+  async touchInteraction(db: Executor, id: number, at: Date, threadKey?: string): Promise<void> {
+    await db
+      .update(interactions)
+      .set({ lastMessageAt: at, ...(threadKey ? { threadKey } : {}) })
+      .where(eq(interactions.id, id));
+  },
+
+  async insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
+    const [row] = await db.insert(messages).values(values).returning();
+    return row;
+  },
+
+  /** A ticket's interactions with their whole message history, oldest first (two queries, no N+1). */
+  async ofTicket(db: Executor, ticketId: number): Promise<Interaction[]> {
+    const rows = await db
+      .select({ interaction: interactions, channelName: channels.name, channelType: channels.type })
+      .from(interactions)
+      .innerJoin(channels, eq(channels.id, interactions.channelId))
+      .where(eq(interactions.ticketId, ticketId))
+      .orderBy(asc(interactions.createdAt), asc(interactions.id));
+    if (rows.length === 0) return [];
+    const messageRows = await db
+      .select({ message: messages, authorName: users.name })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.authorId))
+      .where(
+        inArray(
+          messages.interactionId,
+          rows.map((row) => row.interaction.id),
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+    const byInteraction = new Map<number, typeof messageRows>();
+    for (const row of messageRows) {
+      const list = byInteraction.get(row.message.interactionId) ?? [];
+      list.push(row);
+      byInteraction.set(row.message.interactionId, list);
+    }
+    return rows.map(({ interaction, channelName, channelType }) => ({
+      id: interaction.id,
+      registro_canal_id: interaction.id,
+      channel: {
+        id: interaction.channelId,
+        name: channelName,
+        typeCode: CHANNEL_TYPE_CODES[channelType as ChannelTypeKey] ?? 0,
+        typeName: channelType,
+      },
+      contactValue: interaction.contactValue,
+      createdAt: interaction.createdAt.toISOString(),
+      lastMessageAt: interaction.lastMessageAt.toISOString(),
+      messages: (byInteraction.get(interaction.id) ?? []).map(({ message, authorName }) =>
+        toMessage(message, authorName),
+      ),
+    }));
+  },
+};
+
+export function toMessage(message: MessageRow, authorName: string | null): InteractionMessage {
+  return {
+    id: message.id,
+    direction: message.direction === 1 ? 1 : 0,
+    html: message.bodyHtml,
+    text: message.bodyText,
+    senderName: message.senderName,
+    author: message.authorId ? { id: message.authorId, nombre: authorName ?? '' } : null,
+    deliveryStatus: (message.deliveryStatus as DeliveryStatus | null) ?? null,
+    createdAt: message.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { channels } from '../channels/channels.schema.js';
+import { customers } from '../customers/customers.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { users } from '../users/users.schema.js';
+
+/**
+ * An interaction (the spec's registro_canal): one conversation of a customer through one channel and contact
+ * datum, inside a ticket. Its messages are the message history.
+ */
+export const interactions = pgTable(
+  'interactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** The contact datum the customer wrote from (phone, address, visitor id): replies go back to it. */
+    contactValue: varchar('contact_value', { length: 254 }).notNull(),
+    /** Provider thread key (e-mail Message-ID root, chat id): a reply in the same thread joins this interaction. */
+    threadKey: varchar('thread_key', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('interactions_ticket_idx').on(table.ticketId, table.createdAt),
+    index('interactions_channel_contact_idx').on(table.channelId, table.contactValue, table.lastMessageAt),
+    index('interactions_thread_idx').on(table.channelId, table.threadKey).where(sql`${table.threadKey} is not null`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    interactionId: bigint('interaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => interactions.id),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id),
+    /** 0 incoming, 1 outgoing (the spec's tipo). */
+    direction: smallint('direction').notNull(),
+    /** Sanitised HTML: what the timeline renders. */
+    bodyHtml: text('body_html').notNull(),
+    bodyText: text('body_text').notNull(),
+    senderName: varchar('sender_name', { length: 200 }),
+    /** The provider's id: with the channel it makes a retried delivery land on the same row. */
+    providerMessageId: varchar('provider_message_id', { length: 300 }),
+    /** Outgoing delivery: 0 queued, 1 sent, 2 delivered, 3 read, 4 failed (only ever moves forward). */
+    deliveryStatus: smallint('delivery_status'),
+    deliveryError: text('delivery_error'),
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id),
+    attachments: jsonb('attachments').$type<{ name: string; path: string; contentType: string; size: number }[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('messages_provider_unique')
+      .on(table.channelId, table.providerMessageId)
+      .where(sql`${table.providerMessageId} is not null`),
+    index('messages_ticket_idx').on(table.ticketId, table.createdAt),
+    index('messages_interaction_idx').on(table.interactionId, table.createdAt),
+  ],
+);

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Agent status codes (spec section 4) with their colours. */
+export const AGENT_STATUS = {
+  D: { nombre: 'DESCONECTADO', color: '#616161' },
+  A: { nombre: 'ALISTAMIENTO', color: '#fbc02d' },
+  E: { nombre: 'ESPERA', color: '#43a047' },
+  G: { nombre: 'GESTIÓN', color: '#e53935' },
+  P: { nombre: 'PAUSA', color: '#1a237e' },
+} as const;
+export type AgentStatusCode = keyof typeof AGENT_STATUS;
+export const AGENT_STATUS_CODES = Object.keys(AGENT_STATUS) as AgentStatusCode[];
+
+/**
+ * The list of states `GET listaestados/simple` returns: pause reasons plus L (login), which the client leaves out
+ * of the pause menu (spec: labels with spaces turned to underscores, type PAUSAR_ESTADO).
+ */
+export const STATE_LIST = [
+  { nombre: 'L', etiqueta: 'LOGIN' },
+  { nombre: 'BANO', etiqueta: 'BAÑO' },
+  { nombre: 'DESCANSO', etiqueta: 'DESCANSO' },
+  { nombre: 'ALMUERZO', etiqueta: 'ALMUERZO' },
+  { nombre: 'REUNION', etiqueta: 'REUNIÓN' },
+  { nombre: 'CAPACITACION', etiqueta: 'CAPACITACIÓN' },
+  { nombre: 'RETROALIMENTACION', etiqueta: 'RETROALIMENTACIÓN' },
+  { nombre: 'PROBLEMAS MEDICOS', etiqueta: 'PROBLEMAS MÉDICOS' },
+  { nombre: 'AUSENTE', etiqueta: 'AUSENTE' },
+  { nombre: 'BACKOFFICE', etiqueta: 'BACKOFFICE' },
+] as const;
+export const PAUSE_REASONS = STATE_LIST.filter((state) => state.nombre !== 'L').map((state) => state.nombre);
+/** The menu action type of a pause entry. */
+export const PAUSE_ACTION_TYPE = 'PAUSAR_ESTADO';
+/** Menu label of a pause state: spaces turned to underscores (spec section 4). */
+export const pauseLabel = (nombre: string) => nombre.replace(/ /g, '_');
+
+/**
+ * The agent menu's transitions (spec section 4): Disconnected and Pause are shown disabled (pause ends only by
+ * unlocking); Preparation goes to Waiting; Waiting and Handling go to any pause.
+ */
+export function agentMenuTargets(current: AgentStatusCode): ('E' | 'P')[] {
+  if (current === 'A') return ['E'];
+  if (current === 'E' || current === 'G') return ['P'];
+  return [];
+}
+
+/** `POST supervision/agente/estado` (spec section 7). The status is a code, or a pause reason with estado P. */
+export const agentStatusBodySchema = z.object({
+  estado: z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]),
+  estado_anterior: z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]).nullish(),
+  /** Epoch seconds at which the previous status started (the spec's duracion). */
+  duracion: z.number().int().nonnegative().nullish(),
+  caso_actual: z.number().int().positive().nullish(),
+  campana_actual: z.number().int().positive().nullish(),
+  pausa: z.string().trim().max(40).nullish(),
+  forzado_por: z.number().int().positive().nullish(),
+});
+export type AgentStatusBody = z.output<typeof agentStatusBodySchema>;
+
+/** Supervisor forcing an agent's status. */
+export const forceStatusBodySchema = z.object({
+  estado: z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]),
+  pausa: z.string().trim().max(40).nullish(),
+});
+
+export interface AgentState {
+  userId: number;
+  estado: AgentStatusCode;
+  pausa: string | null;
+  since: string;
+  campanaId: number | null;
+  casoId: number | null;
+}
+
+/** The private event a forced change sends the agent (spec: estado.nombre, estado.pausa, forzadoPor). */
+export interface ForcedStatusEvent {
+  estado: { nombre: AgentStatusCode; pausa: string | null };
+  forzadoPor: { id: number; nombre: string };
+}
+
+/** Live supervision: one row per agent of the supervisor's campaigns. */
+export interface SupervisedAgent {
+  id: number;
+  nombre: string;
+  avatarUrl: string | null;
+  estado: AgentStatusCode;
+  pausa: string | null;
+  since: string;
+  campaign: { id: number; name: string } | null;
+  currentTicket: { id: number; number: number } | null;
+  openTickets: number;
+  closedToday: number;
+  assignedToday: number;
+}
+
+export interface QueueSnapshot {
+  campaign: { id: number; name: string };
+  waiting: number;
+  inProgress: number;
+  agentsAvailable: number;
+  agentsOnline: number;
+  /** Percentage of today's tickets first answered within the campaign's service level seconds (null: none yet). */
+  serviceLevel: number | null;
+  serviceLevelTarget: number;
+  /** Average seconds from opening to closing today (null: none closed). */
+  averageHandlingSeconds: number | null;
+  oldestWaitingSince: string | null;
+}
+
+/** The supervision room's event: an agent's state changed or a queue moved (clients refetch or patch). */
+export const SUPERVISION_EVENT = 'supervision-update';

@@ -1,0 +1,3 @@
+export * from './agents.js';
+export * from './interactions.js';
+export * from './internalchat.js';
