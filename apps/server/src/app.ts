@@ -11,6 +11,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { type AgentsService, createAgentsService } from './modules/agents/agents.service.js';
+import { createRoutingService, type RoutingService } from './modules/agents/routing.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
@@ -32,10 +35,12 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createInboundService, type InboundService } from './modules/interactions/inbound.service.js';
+import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
-import { createTicketsService } from './modules/tickets/tickets.service.js';
+import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import type { Config } from './platform/config.js';
@@ -63,6 +68,13 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   auth: AuthService;
+  /** Services tests and the demo seed drive directly (the channel adapters' entry points). */
+  services: {
+    inbound: InboundService;
+    routing: RoutingService;
+    agents: AgentsService;
+    tickets: TicketsService;
+  };
 }
 
 /** Composes the HTTP API, realtime and job handlers on top of the platform's parts. */
@@ -171,7 +183,21 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const campaigns = createCampaignsService(ctx);
   const forms = createFormsService(ctx);
   const customers = createCustomersService(ctx);
-  const tickets = createTicketsService(ctx);
+  const routing = createRoutingService(ctx);
+  // Freed capacity (closed, transferred, reassigned) lets routing hand out waiting work.
+  const tickets = createTicketsService(ctx, {
+    afterChange: async (kind, campaignId) => {
+      if (kind !== 'leido' && kind !== 'abierto') await routing.route([campaignId]);
+    },
+  });
+  const agents = createAgentsService(ctx, auth, routing);
+  auth.onSession((userId, change) =>
+    change === 'opened' ? agents.sessionOpened(userId) : agents.sessionClosed(userId),
+  );
+  const inbound = createInboundService(ctx);
+  inbound.onRecorded(async (result) => {
+    await routing.route([result.campaignId]);
+  });
   const imports = createImportsService(ctx);
   await deps.jobs.define<{ importId: number; locale: 'es' | 'en' }>(
     { name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 },
@@ -204,6 +230,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await formsRoutes(api, forms);
       await customersRoutes(api, ctx, customers, imports);
       await ticketsRoutes(api, tickets);
+      await agentsRoutes(api, agents);
+      await interactionsRoutes(api, inbound);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },
@@ -228,8 +256,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     deps.logger.warn({ webDist: WEB_DIST }, 'the web app is not built; only the API is served');
   }
 
+  if (deps.config.env !== 'test') routing.start();
   app.addHook('onClose', async () => {
+    routing.stop();
     await realtime.close();
   });
-  return { app, ctx, auth };
+  return { app, ctx, auth, services: { inbound, routing, agents, tickets } };
 }

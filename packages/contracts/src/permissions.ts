@@ -36,7 +36,7 @@ export const PERMISSION_CATEGORIES = {
     'ver-lista-roles',
     'editar-permisos-roles',
   ],
-  channels: ['ver-menu-canales', 'agregar-canal', 'editar-canal'],
+  channels: ['ver-menu-canales', 'agregar-canal', 'editar-canal', 'recibir-mensajes'],
   campaigns: ['ver-menu-campanas', 'agregar-campana', 'editar-campana'],
   dynamicForms: ['ver-menu-formularios', 'agregar-formulario', 'editar-formulario'],
   templates: [

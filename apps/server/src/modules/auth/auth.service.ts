@@ -59,8 +59,19 @@ export function toSessionUser(profile: UserProfileRow): SessionUser {
   };
 }
 
+/** Told after a session opens or a user logs out (agent status follows: A after login, D after logout). */
+export type SessionListener = (userId: number, change: 'opened' | 'closed') => Promise<void>;
+
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
+  const sessionListeners: SessionListener[] = [];
+  async function notifySession(userId: number, change: 'opened' | 'closed') {
+    for (const listener of sessionListeners) {
+      await listener(userId, change).catch((error: unknown) =>
+        ctx.logger.error({ err: error, userId }, 'session listener failed'),
+      );
+    }
+  }
 
   /** Ends sessions in the database, then tells their browsers and drops their sockets (after commit). */
   function announceRevokedSessions(userId: number, revokedIds: string[], newSessionId?: string): void {
@@ -111,6 +122,7 @@ export function createAuthService(ctx: AppContext) {
       return { session: created, revoked: revokedIds };
     });
     announceRevokedSessions(userId, revoked, session.id);
+    await notifySession(userId, 'opened');
     const [profile, businessRow] = await Promise.all([usersRepo.loadProfile(db, userId), businessRepo.get(db)]);
     if (!profile) throw errors.unauthenticated();
     const user = toSessionUser(profile);
@@ -128,6 +140,10 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
+    onSession(listener: SessionListener) {
+      sessionListeners.push(listener);
+    },
+
     async login(
       input: { email: string; password: string; verification_code?: string; newCode?: boolean },
       client: ClientInfo,
@@ -152,6 +168,7 @@ export function createAuthService(ctx: AppContext) {
     async logout(auth: AuthContext): Promise<void> {
       await authRepo.revokeSession(db, auth.sessionId, 'logout');
       ctx.realtime.disconnectSessions([auth.sessionId]);
+      await notifySession(auth.userId, 'closed');
     },
 
     /** Resolves a bearer token to its live session; null when unknown, revoked or the user is disabled. */

@@ -440,6 +440,16 @@ export const ticketsRepo = {
     return row ?? null;
   },
 
+  /** Clears the unread mark; false when it was already clear (a concurrent reader got there first). */
+  async markRead(db: Executor, id: number): Promise<boolean> {
+    const rows = await db
+      .update(tickets)
+      .set({ unread: false })
+      .where(and(eq(tickets.id, id), eq(tickets.unread, true)))
+      .returning({ id: tickets.id });
+    return rows.length > 0;
+  },
+
   async userName(db: Executor, userId: number | null): Promise<string | null> {
     if (!userId) return null;
     const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));

@@ -5,6 +5,7 @@ import {
   massTaskBodySchema,
   mergeBodySchema,
   noteBodySchema,
+  pendingQuerySchema,
   taskBodySchema,
   ticketFilterSchema,
   transferBodySchema,
@@ -50,6 +51,17 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
         reply.raw.destroy(error as Error);
       }
     },
+  );
+  // The spec's pending drawer (caso/pendientes): open work of the user's campaigns.
+  api.get(
+    '/caso/pendientes',
+    { config: { permission: 'ver-menu-casos|ver-caso' }, schema: { querystring: pendingQuerySchema } },
+    async (request) => success(request, await tickets.pending(requireAuth(request), request.query)),
+  );
+  api.post(
+    '/tickets/:id/leido',
+    { config: { permission: 'ver-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await tickets.markRead(requireAuth(request), request.params.id)),
   );
   // The spec's global search (header dropdown, advanced-search users).
   api.get(

@@ -12,6 +12,8 @@ import {
   type Locale,
   type OptionNode,
   type Page,
+  type PendingQuery,
+  type PendingTickets,
   REALTIME_EVENTS,
   TICKET_EVENT,
   TICKET_STATUS,
@@ -39,6 +41,7 @@ import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { usersRepo } from '../users/users.repo.js';
+import { pendingRepo } from './pending.repo.js';
 import { exportTickets } from './tickets.export.js';
 import { type TicketQuery, type TicketRow, type TicketScope, ticketsRepo } from './tickets.repo.js';
 
@@ -86,7 +89,12 @@ function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
   };
 }
 
-export function createTicketsService(ctx: AppContext) {
+export interface TicketHooks {
+  /** After a change was announced (routing refills freed capacity). */
+  afterChange?(kind: TicketEventKind, campaignId: number): Promise<unknown>;
+}
+
+export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
   const { db } = ctx;
 
   /** Someone else's work is visible with the users menu permission; one's own always. */
@@ -97,13 +105,16 @@ export function createTicketsService(ctx: AppContext) {
 
   /** After commit: the campaign's pending lists hear about the change (spec: CasoActualizadoEvent). */
   async function announce(kind: TicketEventKind, ticket: Pick<TicketRow, 'id' | 'campaignId' | 'assignedUserId'>) {
-    ctx.realtime.toCampaign(ticket.campaignId, TICKET_EVENT, {
+    await ctx.realtime.toCampaign(ticket.campaignId, TICKET_EVENT, {
       tipo: kind,
       casoId: ticket.id,
       campanaId: ticket.campaignId,
       asignado: ticket.assignedUserId,
       asignadoNombre: await ticketsRepo.userName(db, ticket.assignedUserId),
     });
+    await hooks
+      .afterChange?.(kind, ticket.campaignId)
+      ?.catch((error: unknown) => ctx.logger.error({ err: error, ticketId: ticket.id }, 'ticket hook failed'));
   }
 
   async function visible(tx: Executor, actor: AuthContext, id: number, lock = false): Promise<TicketRow> {
@@ -573,6 +584,31 @@ export function createTicketsService(ctx: AppContext) {
     },
 
     /** Merge: the current ticket closes and its tasks and notes move to the target; both histories say so. */
+    /** The pending drawer (spec: caso/pendientes), scoped like every ticket read. */
+    async pending(actor: AuthContext, query: PendingQuery): Promise<PendingTickets> {
+      const text = query.searchText?.trim();
+      return pendingRepo.list(db, {
+        scope: scopeOf(actor),
+        userId: actor.userId,
+        campaignId: query.campana,
+        number: text && /^\d{1,15}$/.test(text) ? Number(text) : undefined,
+        search: text ? searchable(text) : undefined,
+        filter: query.filter,
+        sortColumn: query.sortColumn,
+        sortBy: query.sortBy,
+      });
+    },
+
+    /** Reading a ticket clears its unread mark; the pending lists hear `leido` (only on a real change). */
+    async markRead(actor: AuthContext, id: number): Promise<{ id: number; unread: false }> {
+      const ticket = await visible(db, actor, id);
+      if (ticket.unread) {
+        const changed = await ticketsRepo.markRead(db, id);
+        if (changed) await announce('leido', ticket);
+      }
+      return { id, unread: false };
+    },
+
     async merge(actor: AuthContext, id: number, targetNumber: number): Promise<Ticket> {
       const { source } = await db.transaction(async (tx) => {
         const ticket = await visible(tx, actor, id, true);

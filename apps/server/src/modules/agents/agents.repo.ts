@@ -1,0 +1,284 @@
+import type { AgentStatusCode, QueueSnapshot, SupervisedAgent } from '@atiende/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.js';
+import { imageUrl } from '../users/users.repo.js';
+import { agentStates, agentStatusLog } from './agents.schema.js';
+
+export type AgentStateRow = typeof agentStates.$inferSelect;
+
+export interface RoutingCandidate {
+  userId: number;
+  load: number;
+  lastAssignedAt: Date | null;
+  assignedToday: number;
+  matchingSkills: number;
+}
+
+export const agentsRepo = {
+  /** The agent's state row, locked; created as D (offline) the first time. */
+  async lockState(db: Executor, userId: number): Promise<AgentStateRow> {
+    await db.insert(agentStates).values({ userId }).onConflictDoNothing();
+    const [row] = await db.select().from(agentStates).where(eq(agentStates.userId, userId)).for('update');
+    return row;
+  },
+
+  async state(db: Executor, userId: number): Promise<AgentStateRow | null> {
+    const [row] = await db.select().from(agentStates).where(eq(agentStates.userId, userId));
+    return row ?? null;
+  },
+
+  async updateState(db: Executor, userId: number, values: Partial<typeof agentStates.$inferInsert>): Promise<void> {
+    await db.update(agentStates).set(values).where(eq(agentStates.userId, userId));
+  },
+
+  async insertLog(db: Executor, values: typeof agentStatusLog.$inferInsert): Promise<void> {
+    await db.insert(agentStatusLog).values(values);
+  },
+
+  async log(db: Executor, userId: number, limit: number) {
+    return db
+      .select()
+      .from(agentStatusLog)
+      .where(eq(agentStatusLog.userId, userId))
+      .orderBy(desc(agentStatusLog.id))
+      .limit(limit);
+  },
+
+  /** Whether the user serves any campaign as an agent (only agents have a status). */
+  async isAgent(db: Executor, userId: number): Promise<boolean> {
+    const result = await db.execute(sql`select 1 from campaign_agent_channels where user_id = ${userId} limit 1`);
+    return result.rows.length > 0;
+  },
+
+  async agentCampaignIds(db: Executor, userId: number): Promise<number[]> {
+    const result = await db.execute<{ campaign_id: string }>(
+      sql`select distinct a.campaign_id from campaign_agent_channels a join campaigns c on c.id = a.campaign_id
+          where a.user_id = ${userId} and c.enabled`,
+    );
+    return result.rows.map((row) => Number(row.campaign_id));
+  },
+
+  /** Campaigns whose queue may hold work: enabled with automatic assignment. */
+  async routedCampaignIds(db: Executor): Promise<number[]> {
+    const result = await db.execute<{ id: string }>(
+      sql`select id from campaigns where enabled and coalesce((config->>'autoAssign')::boolean, true)`,
+    );
+    return result.rows.map((row) => Number(row.id));
+  },
+
+  /** Serialises routing per campaign for the rest of the transaction (limits hold under concurrency). */
+  async lockCampaignRouting(db: Executor, campaignId: number): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('routing'), ${campaignId}::int)`);
+  },
+
+  /** The oldest waiting tickets of the campaign (new, nobody assigned, no transfer pending). */
+  async waitingTickets(db: Executor, campaignId: number, limit: number) {
+    const result = await db.execute<{ id: string; channel_id: string | null; owner: string | null }>(sql`
+      select t.id, t.channel_id, cu.owner_user_id as owner
+      from tickets t join customers cu on cu.id = t.customer_id
+      where t.campaign_id = ${campaignId} and t.status <> 4 and t.assigned_user_id is null
+        and t.transfer_to_user_id is null and t.transfer_to_campaign_id is null
+      order by t.priority desc, t.created_at, t.id
+      limit ${limit}
+      for update of t skip locked`);
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      channelId: row.channel_id === null ? null : Number(row.channel_id),
+      ownerId: row.owner === null ? null : Number(row.owner),
+    }));
+  },
+
+  /**
+   * Agents of the campaign who may take a case now: enabled, status A or E, serving the ticket's channel, below
+   * the campaign's limit of open tickets. One grouped query per campaign batch.
+   */
+  async candidates(
+    db: Executor,
+    campaignId: number,
+    limit: number,
+    requiredSkillIds: readonly number[],
+  ): Promise<(RoutingCandidate & { channelIds: number[] })[]> {
+    const skills = requiredSkillIds.length
+      ? sql`(select count(*)::int from user_skills us where us.user_id = u.id and us.skill_id in (${sql.join(
+          requiredSkillIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`
+      : sql`0`;
+    const result = await db.execute<{
+      user_id: string;
+      load: number;
+      last_assigned_at: Date | null;
+      assigned_today: number;
+      matching_skills: number;
+      channel_ids: string[];
+    }>(sql`
+      select u.id as user_id,
+        (select count(*)::int from tickets t where t.campaign_id = ${campaignId} and t.assigned_user_id = u.id
+          and t.status <> 4) as load,
+        s.last_assigned_at,
+        case when s.assigned_day = current_date then s.assigned_today else 0 end as assigned_today,
+        ${skills} as matching_skills,
+        array_agg(a.channel_id) as channel_ids
+      from campaign_agent_channels a
+      join users u on u.id = a.user_id and u.enabled
+      join agent_states s on s.user_id = u.id and s.status in ('A', 'E')
+      where a.campaign_id = ${campaignId}
+      group by u.id, s.last_assigned_at, s.assigned_today, s.assigned_day`);
+    return result.rows
+      .map((row) => ({
+        userId: Number(row.user_id),
+        load: row.load,
+        lastAssignedAt: row.last_assigned_at,
+        assignedToday: row.assigned_today,
+        matchingSkills: row.matching_skills,
+        channelIds: row.channel_ids.map(Number),
+      }))
+      .filter((candidate) => candidate.load < limit)
+      .filter((candidate) => requiredSkillIds.length === 0 || candidate.matchingSkills === requiredSkillIds.length);
+  },
+
+  async lastRoundRobin(db: Executor, campaignId: number): Promise<number | null> {
+    const result = await db.execute<{ last_user_id: string | null }>(
+      sql`select last_user_id from campaign_routing where campaign_id = ${campaignId}`,
+    );
+    const value = result.rows[0]?.last_user_id;
+    return value ? Number(value) : null;
+  },
+
+  async setLastRoundRobin(db: Executor, campaignId: number, userId: number): Promise<void> {
+    await db.execute(sql`insert into campaign_routing (campaign_id, last_user_id) values (${campaignId}, ${userId})
+      on conflict (campaign_id) do update set last_user_id = excluded.last_user_id`);
+  },
+
+  async recordAssignment(db: Executor, userId: number): Promise<void> {
+    await db.execute(sql`update agent_states set last_assigned_at = now(),
+        assigned_today = case when assigned_day = current_date then assigned_today + 1 else 1 end,
+        assigned_day = current_date
+      where user_id = ${userId}`);
+  },
+
+  async assignTicket(db: Executor, ticketId: number, userId: number): Promise<void> {
+    await db.execute(sql`update tickets set assigned_user_id = ${userId}, updated_at = now() where id = ${ticketId}`);
+  },
+
+  /** Supervision: every agent of the given campaigns (or all) with live state and today's counts. */
+  async supervisedAgents(db: Executor, campaignIds: readonly number[] | 'all'): Promise<SupervisedAgent[]> {
+    const inCampaigns =
+      campaignIds === 'all'
+        ? sql`true`
+        : campaignIds.length
+          ? sql`a.campaign_id in (${sql.join(
+              campaignIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql`false`;
+    const result = await db.execute<{
+      id: string;
+      name: string;
+      image_path: string | null;
+      status: AgentStatusCode | null;
+      pause_reason: string | null;
+      since: Date | null;
+      campaign_id: string | null;
+      campaign_name: string | null;
+      ticket_id: string | null;
+      ticket_number: string | null;
+      open_tickets: number;
+      closed_today: number;
+      assigned_today: number;
+    }>(sql`
+      select u.id, u.name, u.image_path, s.status, s.pause_reason, s.since, s.campaign_id, c.name as campaign_name,
+        s.ticket_id, t.number as ticket_number,
+        (select count(*)::int from tickets o where o.assigned_user_id = u.id and o.status <> 4) as open_tickets,
+        (select count(*)::int from tickets o where o.assigned_user_id = u.id and o.status = 4
+          and o.closed_at >= current_date) as closed_today,
+        case when s.assigned_day = current_date then s.assigned_today else 0 end as assigned_today
+      from users u
+      left join agent_states s on s.user_id = u.id
+      left join campaigns c on c.id = s.campaign_id
+      left join tickets t on t.id = s.ticket_id
+      where u.enabled and u.kind = 'person'
+        and exists (select 1 from campaign_agent_channels a where a.user_id = u.id and ${inCampaigns})
+      order by u.name
+      limit 2000`);
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      nombre: row.name,
+      avatarUrl: imageUrl(row.image_path),
+      estado: row.status ?? 'D',
+      pausa: row.pause_reason,
+      since: (row.since ?? new Date()).toISOString(),
+      campaign: row.campaign_id ? { id: Number(row.campaign_id), name: row.campaign_name ?? '' } : null,
+      currentTicket: row.ticket_id ? { id: Number(row.ticket_id), number: Number(row.ticket_number) } : null,
+      openTickets: row.open_tickets,
+      closedToday: row.closed_today,
+      assignedToday: row.assigned_today,
+    }));
+  },
+
+  /** Supervision: per campaign, waiting and in-progress work, available agents, today's service level and AHT. */
+  async queues(db: Executor, campaignIds: readonly number[] | 'all'): Promise<QueueSnapshot[]> {
+    const which =
+      campaignIds === 'all'
+        ? sql`true`
+        : campaignIds.length
+          ? sql`c.id in (${sql.join(
+              campaignIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql`false`;
+    const result = await db.execute<{
+      id: string;
+      name: string;
+      sl_seconds: number;
+      sl_target: number;
+      waiting: number;
+      in_progress: number;
+      oldest_waiting: Date | null;
+      available: number;
+      online: number;
+      answered_in_time: number;
+      answered_or_late: number;
+      aht: number | null;
+    }>(sql`
+      select c.id, c.name,
+        coalesce((c.config->>'serviceLevelSeconds')::int, 20) as sl_seconds,
+        coalesce((c.config->>'serviceLevelTarget')::int, 80) as sl_target,
+        q.waiting, q.in_progress, q.oldest_waiting,
+        ag.available, ag.online,
+        today.in_time as answered_in_time, today.counted as answered_or_late, today.aht
+      from campaigns c
+      cross join lateral (
+        select count(*) filter (where t.assigned_user_id is null)::int as waiting,
+               count(*) filter (where t.assigned_user_id is not null)::int as in_progress,
+               min(t.created_at) filter (where t.assigned_user_id is null) as oldest_waiting
+        from tickets t where t.campaign_id = c.id and t.status <> 4) q
+      cross join lateral (
+        select count(*) filter (where s.status in ('A', 'E'))::int as available,
+               count(*) filter (where s.status <> 'D')::int as online
+        from (select distinct a.user_id from campaign_agent_channels a where a.campaign_id = c.id) m
+        join agent_states s on s.user_id = m.user_id) ag
+      cross join lateral (
+        select
+          count(*) filter (where t.first_response_at is not null and t.first_response_at - t.created_at
+            <= make_interval(secs => coalesce((c.config->>'serviceLevelSeconds')::int, 20)))::int as in_time,
+          count(*) filter (where t.first_response_at is not null or now() - t.created_at
+            > make_interval(secs => coalesce((c.config->>'serviceLevelSeconds')::int, 20)))::int as counted,
+          avg(extract(epoch from t.closed_at - coalesce(t.opened_at, t.created_at)))
+            filter (where t.closed_at is not null)::float as aht
+        from tickets t where t.campaign_id = c.id and t.created_at >= current_date) today
+      where c.enabled and ${which}
+      order by c.name`);
+    return result.rows.map((row) => ({
+      campaign: { id: Number(row.id), name: row.name },
+      waiting: row.waiting,
+      inProgress: row.in_progress,
+      agentsAvailable: row.available,
+      agentsOnline: row.online,
+      serviceLevel: row.answered_or_late > 0 ? Math.round((row.answered_in_time / row.answered_or_late) * 100) : null,
+      serviceLevelTarget: row.sl_target,
+      averageHandlingSeconds: row.aht === null ? null : Math.round(row.aht),
+      oldestWaitingSince: row.oldest_waiting ? new Date(row.oldest_waiting).toISOString() : null,
+    }));
+  },
+};

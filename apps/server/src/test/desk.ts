@@ -1,0 +1,63 @@
+import { io, type Socket } from 'socket.io-client';
+import type { signedIn, TestApp } from './app.js';
+
+export type Actor = Awaited<ReturnType<typeof signedIn>>;
+
+export function caller(t: TestApp) {
+  return {
+    post: (url: string, actor: Actor, payload?: object, locale = 'es') =>
+      t.app.inject({ method: 'POST', url, headers: { ...actor.headers, 'x-locale': locale }, payload: payload ?? {} }),
+    put: (url: string, actor: Actor, payload?: object, locale = 'es') =>
+      t.app.inject({ method: 'PUT', url, headers: { ...actor.headers, 'x-locale': locale }, payload: payload ?? {} }),
+    get: (url: string, actor: Actor, locale = 'es') =>
+      t.app.inject({ method: 'GET', url, headers: { ...actor.headers, 'x-locale': locale } }),
+  };
+}
+
+/** A webchat channel and an inbound campaign on it whose agents serve it. */
+export async function deskCampaign(
+  t: TestApp,
+  admin: Actor,
+  options: { agents: Actor[]; supervisors?: Actor[]; config?: object; channelType?: string } = { agents: [] },
+) {
+  const { post } = caller(t);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const channel = await post('/api/v2/channels', admin, {
+    name: `Canal ${stamp}`,
+    type: options.channelType ?? 'webchat',
+    direction: 'inbound',
+  });
+  const channelId = channel.json().result.id as number;
+  const campaign = await post('/api/v2/campaigns', admin, {
+    name: `Campaña ${stamp}`,
+    type: 'inbound',
+    channelIds: [channelId],
+    agents: options.agents.map((agent) => ({ userId: agent.id, channelIds: [channelId] })),
+    supervisorIds: (options.supervisors ?? []).map((supervisor) => supervisor.id),
+    config: { ticketCombination: 'customer-channel', ...options.config },
+  });
+  if (campaign.statusCode !== 201) throw new Error(`campaign not created: ${campaign.body}`);
+  return { channelId, campaignId: campaign.json().result.id as number };
+}
+
+/** A Socket.IO client of the actor (reconnection off unless asked). */
+export function connect(t: TestApp, actor: Actor, options: { reconnection?: boolean } = {}): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(t.url(), {
+      auth: { token: actor.token },
+      transports: ['websocket'],
+      reconnection: options.reconnection ?? false,
+    });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+/** Collects every event of the given name a socket receives. */
+export function collect<T = Record<string, unknown>>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
