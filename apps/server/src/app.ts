@@ -37,6 +37,8 @@ import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createInboundService, type InboundService } from './modules/interactions/inbound.service.js';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
+import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
+import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
@@ -198,6 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   inbound.onRecorded(async (result) => {
     await routing.route([result.campaignId]);
   });
+  const internalChat = createInternalChatService(ctx);
   const imports = createImportsService(ctx);
   await deps.jobs.define<{ importId: number; locale: 'es' | 'en' }>(
     { name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 },
@@ -232,6 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await ticketsRoutes(api, tickets);
       await agentsRoutes(api, agents);
       await interactionsRoutes(api, inbound);
+      await internalChatRoutes(api, internalChat);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

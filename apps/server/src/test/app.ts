@@ -33,7 +33,8 @@ export async function createTestApp(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  const logger = createLogger('silent');
+  // TEST_LOG_LEVEL=error shows the app's own logs while debugging a test.
+  const logger = createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent');
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });

@@ -61,3 +61,25 @@ export function collect<T = Record<string, unknown>>(socket: Socket, event: stri
 }
 
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A user on a new role holding exactly these permissions, signed in. */
+export async function signedInWith(t: TestApp, admin: Actor, permissions: string[]): Promise<Actor> {
+  const { post, put } = caller(t);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const role = (await post('/api/v2/roles', admin, { name: `rol-${stamp}`, label: `Rol ${stamp}` })).json().result.id;
+  const granted = await put(`/api/v2/roles/${role}/permissions`, admin, { permissions });
+  if (granted.statusCode !== 200) throw new Error(`permissions not granted: ${granted.body}`);
+  const password = 'Clave.Segura.2026';
+  const email = `u${stamp}@test.atiende`;
+  const user = await post('/api/v2/users', admin, {
+    name: `Usuario ${stamp}`,
+    email,
+    password,
+    password_confirmation: password,
+    roleIds: [role],
+  });
+  if (user.statusCode !== 201) throw new Error(`user not created: ${user.body}`);
+  const session = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password } });
+  const token = session.json().result.token as string;
+  return { id: user.json().result.id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -107,7 +107,7 @@ export const agentsRepo = {
     const result = await db.execute<{
       user_id: string;
       load: number;
-      last_assigned_at: Date | null;
+      last_assigned_at: string | null;
       assigned_today: number;
       matching_skills: number;
       channel_ids: string[];
@@ -128,7 +128,7 @@ export const agentsRepo = {
       .map((row) => ({
         userId: Number(row.user_id),
         load: row.load,
-        lastAssignedAt: row.last_assigned_at,
+        lastAssignedAt: row.last_assigned_at ? new Date(row.last_assigned_at) : null,
         assignedToday: row.assigned_today,
         matchingSkills: row.matching_skills,
         channelIds: row.channel_ids.map(Number),
@@ -178,7 +178,7 @@ export const agentsRepo = {
       image_path: string | null;
       status: AgentStatusCode | null;
       pause_reason: string | null;
-      since: Date | null;
+      since: string | null;
       campaign_id: string | null;
       campaign_name: string | null;
       ticket_id: string | null;
@@ -207,7 +207,7 @@ export const agentsRepo = {
       avatarUrl: imageUrl(row.image_path),
       estado: row.status ?? 'D',
       pausa: row.pause_reason,
-      since: (row.since ?? new Date()).toISOString(),
+      since: (row.since ? new Date(row.since) : new Date()).toISOString(),
       campaign: row.campaign_id ? { id: Number(row.campaign_id), name: row.campaign_name ?? '' } : null,
       currentTicket: row.ticket_id ? { id: Number(row.ticket_id), number: Number(row.ticket_number) } : null,
       openTickets: row.open_tickets,
@@ -234,7 +234,7 @@ export const agentsRepo = {
       sl_target: number;
       waiting: number;
       in_progress: number;
-      oldest_waiting: Date | null;
+      oldest_waiting: string | null;
       available: number;
       online: number;
       answered_in_time: number;
