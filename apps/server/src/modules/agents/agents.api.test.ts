@@ -50,7 +50,11 @@ describe('agent status', () => {
     const current = await t.app.inject({ method: 'GET', url: '/api/v2/supervision/agente/estado', headers });
     expect(current.json().result.estado).toBe('A');
     await t.app.inject({ method: 'POST', url: '/api/v2/logout', headers });
-    const state = await t.app.inject({ method: 'GET', url: '/api/v2/supervision/agente/estado', headers: admin.headers });
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/supervision/agente/estado',
+      headers: admin.headers,
+    });
     expect(state.statusCode).toBe(200);
     const row = await t.ctx.db.execute<{ status: string }>(
       `select status from agent_states where user_id = ${agent.id}` as never,
@@ -139,9 +143,9 @@ describe('agent status', () => {
     );
     expect((await api.get('/api/v2/supervision/agentes', agent)).statusCode).toBe(403);
     expect(
-      (await api.get('/api/v2/supervision/agentes', otherSupervisor)).json().result.some(
-        (row: { id: number }) => row.id === agent.id,
-      ),
+      (await api.get('/api/v2/supervision/agentes', otherSupervisor))
+        .json()
+        .result.some((row: { id: number }) => row.id === agent.id),
     ).toBe(false);
 
     const offline = await api.post(`/api/v2/supervision/agentes/${agent.id}/estado`, supervisor, { estado: 'D' });
@@ -192,9 +196,8 @@ describe('routing', () => {
     expect(counts.get(null)).toBe(200 - 12);
 
     // A ticket closed frees capacity: routing gives that agent the next waiting ticket.
-    const mine = (
-      await api.get(`/api/v2/caso/pendientes?campana=${campaignId}&filter=mine`, agents[0])
-    ).json().result.casosPendientes;
+    const mine = (await api.get(`/api/v2/caso/pendientes?campana=${campaignId}&filter=mine`, agents[0])).json().result
+      .casosPendientes;
     expect(mine).toHaveLength(4);
     const closed = await api.post(`/api/v2/tickets/${mine[0].caso_id}/close`, agents[0], {});
     expect(closed.statusCode).toBe(200);
@@ -233,20 +236,30 @@ describe('pending list', () => {
     const second = (await inbound(channelId, `pending-b-${Date.now()}`, 'Segundo <b>negrita</b>')).json().result;
 
     const unassigned = (
-      await api.get(`/api/v2/caso/pendientes?campana=${campaignId}&filter=unassigned&sortColumn=created_at&sortBy=DESC`, agent)
+      await api.get(
+        `/api/v2/caso/pendientes?campana=${campaignId}&filter=unassigned&sortColumn=created_at&sortBy=DESC`,
+        agent,
+      )
     ).json().result;
     // Agents see unassigned work only when the campaign allows all tickets.
     expect(unassigned.casosPendientes).toHaveLength(0);
     const all = (await api.get(`/api/v2/caso/pendientes?campana=${campaignId}&filter=unassigned`, admin)).json().result;
-    expect(all.casosPendientes.map((item: { caso_id: number }) => item.caso_id)).toEqual([second.ticketId, first.ticketId]);
+    expect(all.casosPendientes.map((item: { caso_id: number }) => item.caso_id)).toEqual([
+      second.ticketId,
+      first.ticketId,
+    ]);
     expect(all.totalCasosPendientes).toBe(2);
     expect(all.totalCasosNoLeidos).toBe(2);
     const item = all.casosPendientes[0];
-    expect(item).toMatchObject({ estado: 0, estado_lectura: 0, tipo: 0, tipo_canal_id: 9, tipo_canal_icon_class: 'chat' });
+    expect(item).toMatchObject({
+      estado: 0,
+      estado_lectura: 0,
+      tipo: 0,
+      tipo_canal_id: 9,
+      tipo_canal_icon_class: 'chat',
+    });
     expect(item.contenido).toBe('Segundo &#60;b&#62;negrita&#60;/b&#62;');
-    expect(
-      (await api.get('/api/v2/caso/pendientes?sortColumn=nope', admin, 'en')).statusCode,
-    ).toBe(400);
+    expect((await api.get('/api/v2/caso/pendientes?sortColumn=nope', admin, 'en')).statusCode).toBe(400);
 
     const mine = await connect(t, agent);
     const theirs = await connect(t, outsider);
