@@ -51,6 +51,11 @@ const ReusableListFormPage = page(() => import('../features/forms/ReusableListPa
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
 const TicketAddPage = page(() => import('../features/tickets/TicketAddPage'), 'TicketAddPage');
+const SupervisionUsersPage = page(() => import('../features/supervision/SupervisionUsersPage'), 'SupervisionUsersPage');
+const SupervisionQueuesPage = page(
+  () => import('../features/supervision/SupervisionQueuesPage'),
+  'SupervisionQueuesPage',
+);
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -88,6 +93,8 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'dynamic-fields': <ReusableListsPage />,
   'dynamic-fields/add': <ReusableListFormPage mode="create" />,
   'dynamic-fields/:id/edit': <ReusableListFormPage mode="edit" />,
+  'supervision/users': <SupervisionUsersPage />,
+  'supervision/queues': <SupervisionQueuesPage />,
 };
 
 const suspended = (node: ReactNode, fullScreen = false) => (
