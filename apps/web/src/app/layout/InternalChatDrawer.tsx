@@ -1,14 +1,13 @@
-import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../ui/EmptyState';
+import { InternalChatPanel } from '../../features/internalchat';
 import { SideDrawer } from './SideDrawer';
 
-/** Internal staff chat (conversation view arrives with the chat module). */
+/** Internal staff chat: the user list and one conversation at a time (features/internalchat). */
 export function InternalChatDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <SideDrawer open={open} onClose={onClose} title={t('chat.title')} testId="internal-chat-drawer">
-      <EmptyState data-testid="chat-empty" icon={<ForumOutlinedIcon fontSize="inherit" />} title={t('chat.pickUser')} />
+    <SideDrawer open={open} onClose={onClose} title={t('internalChat.title')} testId="internal-chat-drawer">
+      <InternalChatPanel />
     </SideDrawer>
   );
 }
