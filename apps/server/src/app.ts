@@ -101,8 +101,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     redisUrl: deps.config.redisUrl,
     logger: deps.logger,
     eventLog: createEventLog(deps.db, deps.logger),
-    supervises: (identity) =>
-      hasPermission(identity.permissions ?? new Set<string>(), 'ver-supervision-usuarios|ver-supervision-colas'),
+    // Supervision rooms: every campaign with ver-todos-casos, else the campaigns the user supervises.
+    resolveSupervision: async (identity) => {
+      const granted = identity.permissions ?? new Set<string>();
+      if (!hasPermission(granted, 'ver-supervision-usuarios|ver-supervision-colas')) return [];
+      if (hasPermission(granted, 'ver-todos-casos')) return 'all';
+      const campaigns = await campaignsRepo.ofUser(deps.db, identity.userId, false);
+      return campaigns.filter((campaign) => campaign.rol === 'supervisor').map((campaign) => campaign.id);
+    },
     resolveIdentity: async (token) => {
       const session = await authService?.resolveToken(token);
       return session

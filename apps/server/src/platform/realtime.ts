@@ -21,8 +21,9 @@ export const rooms = {
   session: (sessionId: string) => `session:${sessionId}`,
   /** The spec's notificacion-campana-{id} channel. */
   campaign: (campaignId: number) => `notificacion-campana-${campaignId}`,
-  /** Supervisors' live screens (agents and queues). */
+  /** Supervisors' live screens: everything (holders of ver-todos-casos) or one campaign's agents. */
   supervision: 'supervision',
+  supervisionOf: (campaignId: number) => `supervision-campana-${campaignId}`,
 };
 
 /** Client → server: "I saw everything up to this sequence" (sent on every reconnect). */
@@ -38,7 +39,8 @@ export interface Realtime {
    */
   toUser(userId: number, event: string, payload: object): Promise<void>;
   toCampaign(campaignId: number, event: string, payload: object): Promise<void>;
-  toSupervisors(event: string, payload: object): Promise<void>;
+  /** To the supervisors who watch any of these campaigns (and those who watch all). */
+  toSupervisors(campaignIds: readonly number[], event: string, payload: object): Promise<void>;
   /** Unsequenced broadcast (business settings changed): a missed one only means a later refresh. */
   toAll(event: string, payload: object): void;
   disconnectSessions(sessionIds: readonly string[]): void;
@@ -54,8 +56,8 @@ export async function attachRealtime(options: {
   server: HttpServer;
   resolveIdentity: ResolveSocketIdentity;
   resolveCampaigns?: ResolveCampaignRooms;
-  /** Whether the identity joins the supervision room. */
-  supervises?: (identity: SocketIdentity) => boolean;
+  /** What the identity supervises: every campaign, some, or none (computed by the server at the handshake). */
+  resolveSupervision?: (identity: SocketIdentity) => Promise<'all' | number[]>;
   /** Where sequenced events are kept for replay; without it events are emitted unsequenced. */
   eventLog?: EventLog;
   redisUrl?: string;
@@ -85,17 +87,19 @@ export async function attachRealtime(options: {
     }
     socket.data.identity = identity;
     socket.data.campaignIds = (await options.resolveCampaigns?.(identity).catch(() => [])) ?? [];
+    socket.data.supervision = (await options.resolveSupervision?.(identity).catch(() => [])) ?? [];
     next();
   });
 
   const roomsOf = (socket: Socket): string[] => {
     const identity = socket.data.identity as SocketIdentity;
     const campaignIds = socket.data.campaignIds as number[];
+    const supervision = socket.data.supervision as 'all' | number[];
     return [
       rooms.user(identity.userId),
       rooms.session(identity.sessionId),
       ...campaignIds.map(rooms.campaign),
-      ...(options.supervises?.(identity) ? [rooms.supervision] : []),
+      ...(supervision === 'all' ? [rooms.supervision] : supervision.map(rooms.supervisionOf)),
     ];
   };
 
@@ -138,7 +142,13 @@ export async function attachRealtime(options: {
     io,
     toUser: (userId, event, payload) => sequenced(rooms.user(userId), event, payload),
     toCampaign: (campaignId, event, payload) => sequenced(rooms.campaign(campaignId), event, payload),
-    toSupervisors: (event, payload) => sequenced(rooms.supervision, event, payload),
+    toSupervisors: async (campaignIds, event, payload) => {
+      // One logged event per room (replay is per room); a supervisor of several of the campaigns may get it twice,
+      // which is harmless for the state patches this carries.
+      await Promise.all(
+        [rooms.supervision, ...campaignIds.map(rooms.supervisionOf)].map((room) => sequenced(room, event, payload)),
+      );
+    },
     toAll: (event, payload) => {
       io.emit(event, payload);
     },

@@ -122,6 +122,8 @@ describe('agent status', () => {
     );
     const supervisorSocket = await connect(t, supervisor);
     const updates = collect<{ state: { userId: number; estado: string } }>(supervisorSocket, SUPERVISION_EVENT);
+    const otherSocket = await connect(t, otherSupervisor);
+    const leaked = collect(otherSocket, SUPERVISION_EVENT);
 
     const pause = await api.post(`/api/v2/supervision/agentes/${agent.id}/estado`, supervisor, {
       estado: 'P',
@@ -132,6 +134,8 @@ describe('agent status', () => {
     expect(forced).toEqual([expect.objectContaining({ estado: { nombre: 'P', pausa: 'DESCANSO' } })]);
     expect(forced[0].forzadoPor.id).toBe(supervisor.id);
     expect(updates.some((update) => update.state.userId === agent.id && update.state.estado === 'P')).toBe(true);
+    // A supervisor of another campaign hears nothing about this agent.
+    expect(leaked).toHaveLength(0);
     const listed = (await api.get('/api/v2/supervision/agentes', supervisor)).json().result;
     expect(listed.find((row: { id: number }) => row.id === agent.id)).toMatchObject({ estado: 'P', pausa: 'DESCANSO' });
 
@@ -153,6 +157,7 @@ describe('agent status', () => {
     expect((await api.get('/api/v2/supervision/agente/estado', agent)).statusCode).toBe(401);
     socket.close();
     supervisorSocket.close();
+    otherSocket.close();
   });
 });
 

@@ -119,10 +119,9 @@ export function createAgentsService(ctx: AppContext, auth: AuthService, routing:
       await ctx.realtime.toUser(userId, REALTIME_EVENTS.forcedStatus, event);
     }
     outcome.endSessions?.();
-    await ctx.realtime.toSupervisors(SUPERVISION_EVENT, { kind: 'agent', state });
-    if (input.status === 'A' || input.status === 'E') {
-      await routing.route(await agentsRepo.agentCampaignIds(db, userId));
-    }
+    const campaignIds = await agentsRepo.agentCampaignIds(db, userId);
+    await ctx.realtime.toSupervisors(campaignIds, SUPERVISION_EVENT, { kind: 'agent', state });
+    if (input.status === 'A' || input.status === 'E') await routing.route(campaignIds);
     return state;
   }
 
