@@ -5,6 +5,7 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './desk/index.js';
 export * from './envelope.js';
+export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './structure/index.js';
 export * from './tickets/index.js';

@@ -15,3 +15,5 @@ export * from '../../modules/tickets/tickets.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../audit/audit.schema.js';
 export * from '../events.schema.js';
+export * from '../../modules/templates/templates.schema.js';
+export * from '../../modules/widgets/widgets.schema.js';

@@ -1,0 +1,3 @@
+export * from './outbound.js';
+export * from './templates.js';
+export * from './widgets.js';

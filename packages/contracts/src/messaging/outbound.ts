@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** An agent's reply from the ticket view: to one interaction (default: the latest), as text or sanitised HTML. */
+export const replyBodySchema = z
+  .object({
+    interactionId: z.number().int().positive().optional(),
+    text: z.string().max(20_000).default(''),
+    html: z.string().max(200_000).optional(),
+    templateId: z.number().int().positive().optional(),
+  })
+  .refine((body) => body.text.trim().length > 0 || (body.html ?? '').replace(/<[^>]*>/g, '').trim().length > 0, {
+    path: ['text'],
+    message: 'i18n:messages.emptyReply',
+  });
+export type ReplyBody = z.output<typeof replyBodySchema>;
+
+/** A provider's delivery report for one outgoing message (status callbacks). */
+export const deliveryReportSchema = z.object({
+  providerMessageId: z.string().trim().min(1).max(300),
+  status: z.enum(['sent', 'delivered', 'read', 'failed']),
+  error: z.string().max(1000).optional(),
+});
+
+/** Realtime: an outgoing message's delivery status changed (campaign room). */
+export interface MessageStatusEvent {
+  casoId: number;
+  messageId: number;
+  deliveryStatus: number;
+}
