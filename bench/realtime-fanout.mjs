@@ -39,6 +39,17 @@ function startClients(url, tokens) {
       child.send('connect');
       return next();
     },
+    /** Waits until deliveries stop arriving (a backlog drains), at most 60 s. */
+    async drained() {
+      let last = -1;
+      for (let waited = 0; waited < 60_000; waited += 1000) {
+        child.send('count');
+        const { count } = await next();
+        if (count === last) return;
+        last = count;
+        await sleep(1000);
+      }
+    },
     async report() {
       child.send('report');
       return (await next()).latencies;
@@ -59,7 +70,6 @@ async function drive(emit) {
     if (wait > 1) await sleep(wait);
     emit(index % ROOMS, { sentAt: now(), n: index });
   }
-  await sleep(1500);
   return total;
 }
 
@@ -79,6 +89,7 @@ async function measureBare() {
   await clients.connect();
   const heapPerSocketKb = ((heapMb() - before) * 1024) / SOCKETS;
   const total = await drive((room, payload) => io.to(`room-${room}`).emit('bench', payload));
+  await clients.drained();
   const latencies = await clients.report();
   clients.close();
   io.close();
@@ -110,16 +121,21 @@ async function measureApp() {
     [SOCKETS],
   );
   const userIds = users.rows.map((row) => Number(row.id));
-  await q(
-    `insert into sessions (user_id, token_hash) select * from unnest($1::bigint[], $2::text[])`,
-    [userIds, tokens.map((token) => createHash('sha256').update(token).digest('hex'))],
-  );
+  await q(`insert into sessions (user_id, token_hash) select * from unnest($1::bigint[], $2::text[])`, [
+    userIds,
+    tokens.map((token) => createHash('sha256').update(token).digest('hex')),
+  ]);
   await q(
     `insert into campaign_agent_channels (campaign_id, channel_id, user_id) select * from unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
     [userIds.map((_, index) => campaignIds[index % ROOMS]), userIds.map(() => channelId), userIds],
   );
 
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: '/tmp/atiende-bench', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    DATA_DIR: '/tmp/atiende-bench',
+    LOG_LEVEL: 'silent',
+  });
   const jobs = await startJobs(database.url, logger);
   const built = await buildApp({
     config,
@@ -136,6 +152,7 @@ async function measureApp() {
   const total = await drive((room, payload) => {
     void built.ctx.realtime.toCampaign(campaignIds[room], 'bench', payload);
   });
+  await clients.drained();
   const latencies = await clients.report();
   clients.close();
   await built.app.close();

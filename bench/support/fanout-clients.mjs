@@ -30,6 +30,8 @@ process.on('message', async (message) => {
       sockets.push(...(await Promise.all(batch)));
     }
     process.send({ connected: sockets.length });
+  } else if (message === 'count') {
+    process.send({ count: latencies.length });
   } else if (message === 'report') {
     process.send({ latencies });
   } else if (message === 'close') {

@@ -37,6 +37,7 @@ import { createFormsService } from './modules/forms/forms.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createInboundService, type InboundService } from './modules/interactions/inbound.service.js';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.js';
+import { createOutboundService, type OutboundService, SEND_QUEUE } from './modules/interactions/outbound.service.js';
 import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
@@ -73,6 +74,7 @@ export interface BuiltApp {
   /** Services tests and the demo seed drive directly (the channel adapters' entry points). */
   services: {
     inbound: InboundService;
+    outbound: OutboundService;
     routing: RoutingService;
     agents: AgentsService;
     tickets: TicketsService;
@@ -203,9 +205,15 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     change === 'opened' ? agents.sessionOpened(userId) : agents.sessionClosed(userId),
   );
   const inbound = createInboundService(ctx);
+  const outbound = createOutboundService(ctx);
   inbound.onRecorded(async (result) => {
     await routing.route([result.campaignId]);
+    await outbound.replyOutsideHours(result);
   });
+  await deps.jobs.define<{ messageId: number }>(
+    { name: SEND_QUEUE, retryLimit: 6, retryDelaySeconds: 5 },
+    (job, attempt) => outbound.deliver(job.messageId, attempt),
+  );
   const internalChat = createInternalChatService(ctx);
   const imports = createImportsService(ctx);
   await deps.jobs.define<{ importId: number; locale: 'es' | 'en' }>(
@@ -240,7 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await customersRoutes(api, ctx, customers, imports);
       await ticketsRoutes(api, tickets);
       await agentsRoutes(api, agents);
-      await interactionsRoutes(api, inbound);
+      await interactionsRoutes(api, inbound, outbound);
       await internalChatRoutes(api, internalChat);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
@@ -271,5 +279,5 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     routing.stop();
     await realtime.close();
   });
-  return { app, ctx, auth, services: { inbound, routing, agents, tickets } };
+  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets } };
 }

@@ -1,7 +1,14 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** Where a job is in its retries: handlers that must record a final failure do it when `lastAttempt` is true. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+  lastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 export interface JobQueueDefinition {
   name: string;
@@ -28,10 +35,12 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
         retryBackoff: true,
         notify: true,
       });
-      await boss.work<object>(queue.name, async (jobs) => {
+      await boss.work<object>(queue.name, { includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
+          // includeMetadata adds the retry counters to each job (pg-boss JobWithMetadata).
+          const { retryCount = 0, retryLimit = 0 } = job as { retryCount?: number; retryLimit?: number };
           try {
-            await handler(job.data as never);
+            await handler(job.data as never, { retryCount, retryLimit, lastAttempt: retryCount >= retryLimit });
           } catch (error) {
             logger.warn({ err: error, queue: queue.name, jobId: job.id }, 'job failed; it will be retried');
             throw error;

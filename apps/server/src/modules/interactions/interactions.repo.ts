@@ -138,6 +138,78 @@ export const interactionsRepo = {
     return row;
   },
 
+  async interaction(db: Executor, id: number): Promise<InteractionRow | null> {
+    const [row] = await db.select().from(interactions).where(eq(interactions.id, id));
+    return row ?? null;
+  },
+
+  async latestInteraction(db: Executor, ticketId: number): Promise<InteractionRow | null> {
+    const [row] = await db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.ticketId, ticketId))
+      .orderBy(desc(interactions.lastMessageAt), desc(interactions.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async message(db: Executor, id: number): Promise<MessageRow | null> {
+    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+    return row ?? null;
+  },
+
+  async messageByProvider(db: Executor, channelId: number, providerMessageId: string): Promise<MessageRow | null> {
+    const [row] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)));
+    return row ?? null;
+  },
+
+  /** Provider ids of an interaction's messages, oldest first. */
+  async thread(db: Executor, interactionId: number) {
+    const rows = await db
+      .select({ providerMessageId: messages.providerMessageId, direction: messages.direction })
+      .from(messages)
+      .where(and(eq(messages.interactionId, interactionId), sql`${messages.providerMessageId} is not null`))
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(100);
+    return rows.map((row) => ({ providerMessageId: row.providerMessageId as string, direction: row.direction }));
+  },
+
+  /**
+   * Moves a message's delivery status forward only: a late "sent" never undoes "read"; failed applies to messages
+   * not yet delivered, and a later proof of delivery overrides a failure. Returns whether it changed.
+   */
+  async advanceDelivery(
+    db: Executor,
+    id: number,
+    status: number,
+    values: { providerMessageId?: string; error?: string | null } = {},
+  ): Promise<boolean> {
+    const allowed =
+      status === 4
+        ? sql`coalesce(${messages.deliveryStatus}, -1) <= 1`
+        : sql`(coalesce(${messages.deliveryStatus}, -1) < ${status} or ${messages.deliveryStatus} = 4)`;
+    const rows = await db
+      .update(messages)
+      .set({
+        deliveryStatus: status,
+        deliveryError: status === 4 ? (values.error ?? null) : null,
+        ...(values.providerMessageId ? { providerMessageId: values.providerMessageId } : {}),
+      })
+      .where(and(eq(messages.id, id), allowed))
+      .returning({ id: messages.id });
+    return rows.length > 0;
+  },
+
+  /** Whether the interaction got an automatic (authorless) reply since `since` (unavailable-hours message). */
+  async autoReplySince(db: Executor, interactionId: number, since: Date): Promise<boolean> {
+    const result = await db.execute(sql`select 1 from messages where interaction_id = ${interactionId}
+      and direction = 1 and author_id is null and created_at >= ${since.toISOString()}::timestamptz limit 1`);
+    return result.rows.length > 0;
+  },
+
   /** A ticket's interactions with their whole message history, oldest first (two queries, no N+1). */
   async ofTicket(db: Executor, ticketId: number): Promise<Interaction[]> {
     const rows = await db

@@ -1,0 +1,246 @@
+import {
+  type ChannelTypeKey,
+  DELIVERY_STATUS,
+  MESSAGE_DIRECTION,
+  REALTIME_EVENTS,
+  type ReplyBody,
+  TICKET_EVENT,
+  TICKET_STATUS,
+} from '@atiende/contracts';
+import type { AppContext } from '../../platform/context.js';
+import { htmlToText, sanitizeRichText, textToHtml } from '../../platform/html.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import { translate } from '../../platform/i18n/messages.js';
+import type { JobAttempt } from '../../platform/jobs.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { channelsRepo } from '../channels/channels.repo.js';
+import { customersRepo, fullName } from '../customers/customers.repo.js';
+import { ticketsRepo } from '../tickets/tickets.repo.js';
+import { scopeOf } from '../tickets/tickets.service.js';
+import type { ChannelAdapter } from './adapters.js';
+import type { InboundResult } from './inbound.service.js';
+import { interactionsRepo, toMessage } from './interactions.repo.js';
+
+export const SEND_QUEUE = 'messages.send';
+const PREVIEW_LENGTH = 280;
+/** The channel's unavailable message goes out at most this often per conversation. */
+const AUTO_REPLY_EVERY_MS = 12 * 3_600_000;
+
+const STATUS_CODES = {
+  sent: DELIVERY_STATUS.sent,
+  delivered: DELIVERY_STATUS.delivered,
+  read: DELIVERY_STATUS.read,
+  failed: DELIVERY_STATUS.failed,
+} as const;
+
+/**
+ * Outgoing messages: an agent's reply (or an automatic one) is stored as queued and handed to a durable job; the job
+ * finds the channel type's adapter and delivers, retrying with backoff, then marks it sent — or failed after the
+ * last retry. Provider status callbacks move the status forward only. Every change reaches the campaign's room.
+ */
+export function createOutboundService(ctx: AppContext) {
+  const { db } = ctx;
+  const adapters = new Map<string, ChannelAdapter>();
+
+  async function announceStatus(ticketId: number, messageId: number, deliveryStatus: number) {
+    const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: ticketId });
+    if (!ticket) return;
+    await ctx.realtime.toCampaign(ticket.campaignId, REALTIME_EVENTS.messageStatus, {
+      casoId: ticketId,
+      messageId,
+      deliveryStatus,
+    });
+  }
+
+  /** Stores an outgoing message on an interaction and queues its delivery (inside the caller's transaction). */
+  async function queue(
+    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+    input: {
+      interactionId: number;
+      ticketId: number;
+      channelId: number;
+      html: string;
+      text: string;
+      authorId: number | null;
+      senderName: string | null;
+    },
+  ) {
+    const message = await interactionsRepo.insertMessage(tx, {
+      interactionId: input.interactionId,
+      ticketId: input.ticketId,
+      channelId: input.channelId,
+      direction: MESSAGE_DIRECTION.outgoing,
+      bodyHtml: input.html,
+      bodyText: input.text,
+      senderName: input.senderName,
+      authorId: input.authorId,
+      deliveryStatus: DELIVERY_STATUS.queued,
+    });
+    await interactionsRepo.touchInteraction(tx, input.interactionId, message.createdAt);
+    await ticketsRepo.update(tx, input.ticketId, {
+      lastMessageAt: message.createdAt,
+      lastMessagePreview: input.text.slice(0, PREVIEW_LENGTH),
+      lastMessageDirection: MESSAGE_DIRECTION.outgoing,
+      lastMessageSender: input.senderName,
+    });
+    return message;
+  }
+
+  return {
+    /** A channel type's provider adapter (web chat, e-mail, ...); types without one fail their messages clearly. */
+    registerAdapter(channelType: ChannelTypeKey, adapter: ChannelAdapter) {
+      adapters.set(channelType, adapter);
+    },
+
+    /** `POST /tickets/:id/messages`: the agent answers the customer on one of the ticket's conversations. */
+    async reply(actor: AuthContext, ticketId: number, body: ReplyBody) {
+      const html = body.html ? sanitizeRichText(body.html) : textToHtml(body.text);
+      const text = body.text.trim() || htmlToText(body.html ?? '');
+      const { message, opened, campaignId } = await db.transaction(async (tx) => {
+        const ticket = await ticketsRepo.findVisible(tx, scopeOf(actor), { id: ticketId }, true);
+        if (!ticket) throw errors.notFound();
+        if (ticket.status === TICKET_STATUS.closed) throw new AppError(409, 'TICKET.CLOSED', 'tickets.closedTicket');
+        const interaction = body.interactionId
+          ? await interactionsRepo.interaction(tx, body.interactionId)
+          : await interactionsRepo.latestInteraction(tx, ticketId);
+        if (!interaction || interaction.ticketId !== ticketId) {
+          if (body.interactionId) throw errors.invalidField('interactionId', 'messages.noInteraction');
+          throw new AppError(409, 'MESSAGE.NO_INTERACTION', 'messages.noInteraction');
+        }
+        const senderName = await ticketsRepo.userName(tx, actor.userId);
+        const stored = await queue(tx, {
+          interactionId: interaction.id,
+          ticketId,
+          channelId: interaction.channelId,
+          html,
+          text,
+          authorId: actor.userId,
+          senderName,
+        });
+        // Answering is working the ticket: the first answer counts for the service level, and opens it.
+        const opens = ticket.status === TICKET_STATUS.new && ticket.assignedUserId === actor.userId;
+        await ticketsRepo.update(tx, ticketId, {
+          unread: false,
+          ...(ticket.firstResponseAt ? {} : { firstResponseAt: stored.createdAt }),
+          ...(opens ? { status: TICKET_STATUS.open, openedAt: stored.createdAt } : {}),
+        });
+        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
+        return { message: stored, opened: opens, campaignId: ticket.campaignId };
+      });
+      if (opened) {
+        await ctx.realtime.toCampaign(campaignId, TICKET_EVENT, {
+          tipo: 'abierto',
+          casoId: ticketId,
+          campanaId: campaignId,
+          asignado: actor.userId,
+          asignadoNombre: message.senderName,
+        });
+      }
+      await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
+      return toMessage(message, message.senderName);
+    },
+
+    /** After an inbound message outside business hours: the channel's unavailable message, at most every 12 h. */
+    async replyOutsideHours(result: InboundResult): Promise<void> {
+      if (!result.outsideHours || result.duplicate) return;
+      const interaction = await interactionsRepo.interaction(db, result.interactionId);
+      const channel = interaction ? await channelsRepo.find(db, interaction.channelId) : null;
+      const text = channel?.unavailableMessage?.trim();
+      if (!interaction || !channel || !text) return;
+      const message = await db.transaction(async (tx) => {
+        await interactionsRepo.lockSender(tx, channel.id, `auto:${interaction.id}`);
+        if (await interactionsRepo.autoReplySince(tx, interaction.id, new Date(Date.now() - AUTO_REPLY_EVERY_MS))) {
+          return null;
+        }
+        const stored = await queue(tx, {
+          interactionId: interaction.id,
+          ticketId: interaction.ticketId,
+          channelId: channel.id,
+          html: textToHtml(text),
+          text,
+          authorId: null,
+          senderName: channel.name,
+        });
+        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
+        return stored;
+      });
+      if (message) await announceStatus(message.ticketId, message.id, DELIVERY_STATUS.queued);
+    },
+
+    /** The `messages.send` job: deliver once through the channel's adapter (retried by pg-boss on errors). */
+    async deliver(messageId: number, attempt: JobAttempt): Promise<void> {
+      const message = await interactionsRepo.message(db, messageId);
+      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return;
+      // At-least-once jobs: a message already handed to the provider is not sent twice.
+      if (message.deliveryStatus !== null && message.deliveryStatus >= DELIVERY_STATUS.sent) return;
+      const [interaction, channel, ticket] = await Promise.all([
+        interactionsRepo.interaction(db, message.interactionId),
+        channelsRepo.find(db, message.channelId),
+        ticketsRepo.findVisible(db, { kind: 'all' }, { id: message.ticketId }),
+      ]);
+      if (!interaction || !channel || !ticket) return;
+      const adapter = adapters.get(channel.type);
+      if (!adapter) {
+        if (
+          await interactionsRepo.advanceDelivery(db, message.id, DELIVERY_STATUS.failed, {
+            error: translate('es', 'messages.noAdapter'),
+          })
+        ) {
+          await announceStatus(ticket.id, message.id, DELIVERY_STATUS.failed);
+        }
+        return;
+      }
+      const customer = await customersRepo.findRow(db, interaction.customerId);
+      try {
+        const outcome = await adapter.send({
+          message,
+          interaction,
+          channel,
+          ticket: {
+            id: ticket.id,
+            number: ticket.number,
+            description: ticket.description,
+            campaignId: ticket.campaignId,
+          },
+          customerName: customer ? fullName(customer) : interaction.contactValue,
+          thread: (await interactionsRepo.thread(db, interaction.id)).filter(
+            (entry) => entry.providerMessageId !== message.providerMessageId,
+          ),
+        });
+        const status = outcome.delivered ? DELIVERY_STATUS.delivered : DELIVERY_STATUS.sent;
+        if (
+          await interactionsRepo.advanceDelivery(db, message.id, status, {
+            providerMessageId: outcome.providerMessageId,
+          })
+        ) {
+          await announceStatus(ticket.id, message.id, status);
+        }
+      } catch (error) {
+        if (!attempt.lastAttempt) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        if (
+          await interactionsRepo.advanceDelivery(db, message.id, DELIVERY_STATUS.failed, {
+            error: reason.slice(0, 1000),
+          })
+        ) {
+          await announceStatus(ticket.id, message.id, DELIVERY_STATUS.failed);
+        }
+      }
+    },
+
+    /** A provider's status callback for an outgoing message of the channel (unknown ids are ignored). */
+    async report(
+      channelId: number,
+      report: { providerMessageId: string; status: keyof typeof STATUS_CODES; error?: string },
+    ) {
+      const message = await interactionsRepo.messageByProvider(db, channelId, report.providerMessageId);
+      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return { updated: false };
+      const status = STATUS_CODES[report.status];
+      const updated = await interactionsRepo.advanceDelivery(db, message.id, status, { error: report.error });
+      if (updated) await announceStatus(message.ticketId, message.id, status);
+      return { updated };
+    },
+  };
+}
+
+export type OutboundService = ReturnType<typeof createOutboundService>;
