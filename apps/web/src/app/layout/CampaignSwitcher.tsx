@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { campaignChanged } from '../../features/desk/agentStatus';
 import { filterCampaigns, useSelectedCampaign } from '../campaign';
 
 /** Header campaign switcher: the user's campaigns (GET supervision/obtenerCampanas), filtered by name. */
@@ -46,6 +47,8 @@ export function CampaignSwitcher() {
       value={campaign}
       onChange={(_, value) => {
         select(value);
+        // Spec: changing campaign makes the agent ready (A) in it, unless handling a ticket.
+        if (value?.id !== campaign?.id) campaignChanged(value?.id ?? null);
         setAnchor(null);
       }}
       getOptionLabel={(option) => option.nombre}

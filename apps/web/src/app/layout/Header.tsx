@@ -15,6 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AgentStatusMenu } from '../../features/desk/AgentStatusMenu';
+import { usePendingBadgeCount } from '../../features/desk/pending';
+import { useInternalChatUnread } from '../../features/internalchat';
 import { useBusiness, usePermissions } from '../queries';
 import { useSession } from '../session';
 import { AgentTimer } from './AgentTimer';
@@ -51,9 +54,10 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
   const [guideOpen, setGuideOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const [pendingOpen, setPendingOpen] = useState(false);
-  const pendingCount = 0;
+  const pendingCount = usePendingBadgeCount();
   const config = business?.configuracion;
   const showLogo = Boolean(config?.navbar_logo_display && business?.logo);
+  const chatUnread = useInternalChatUnread(Boolean(config?.internal_chat));
 
   return (
     <AppBar position="fixed" color="primary" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} data-testid="header">
@@ -99,6 +103,7 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
         <GlobalSearch />
         <CampaignSwitcher />
         {isAgent ? <AgentTimer since={user?.sstart} /> : null}
+        <AgentStatusMenu />
         <Tooltip title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}>
           <IconButton
             color="inherit"
@@ -130,10 +135,18 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
             <IconButton
               color="inherit"
               onClick={() => setChatOpen(true)}
-              aria-label={t('header.internalChat')}
+              aria-label={chatUnread ? t('internalChat.headerUnread', { count: chatUnread }) : t('header.internalChat')}
               data-testid="header-internal-chat"
             >
-              <ForumIcon />
+              <Badge
+                badgeContent={chatUnread}
+                max={LIMITS.notificationBadgeMax}
+                color="secondary"
+                data-testid="chat-badge"
+                data-count={chatUnread}
+              >
+                <ForumIcon />
+              </Badge>
             </IconButton>
           </Tooltip>
         ) : null}
@@ -144,7 +157,13 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
             aria-label={t('header.pendingTicketsCount', { count: pendingCount })}
             data-testid="header-notifications"
           >
-            <Badge badgeContent={pendingCount} max={LIMITS.notificationBadgeMax} color="secondary">
+            <Badge
+              badgeContent={pendingCount}
+              max={LIMITS.notificationBadgeMax}
+              color="secondary"
+              data-testid="pending-badge"
+              data-count={pendingCount}
+            >
               <NotificationsIcon />
             </Badge>
           </IconButton>

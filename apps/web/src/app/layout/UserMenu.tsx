@@ -1,3 +1,4 @@
+import { AGENT_STATUS } from '@atiende/contracts';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
@@ -14,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAgentStatusStore } from '../../features/desk/agentStatus';
 import { logout } from '../logout';
 import { usePermissions, useProfile } from '../queries';
 import { useSession } from '../session';
@@ -27,7 +29,9 @@ export function UserMenu() {
   const { paused } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
-  const status = paused ? 'P' : 'A';
+  // The real status (the desk's store) once known; until then what the pause flag says.
+  const { state } = useAgentStatusStore();
+  const status = state?.estado ?? (paused ? 'P' : 'A');
   const statusLabel = t(`agentStatus.${status}`);
 
   const avatar = (
@@ -55,12 +59,12 @@ export function UserMenu() {
               overlap="circular"
               variant="dot"
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-              color={paused ? 'info' : 'warning'}
-              data-testid="agent-status-dot"
+              data-testid="avatar-status-dot"
               data-status={status}
               aria-label={statusLabel}
               sx={{
                 '& .MuiBadge-badge': {
+                  bgcolor: AGENT_STATUS[status].color,
                   width: 12,
                   height: 12,
                   borderRadius: '50%',

@@ -9,8 +9,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api, fieldErrors, isOk } from '../../api/client';
+import { useRealtime } from '../../app/realtime';
 import { clearSession, setPaused, useSession } from '../../app/session';
 import { useSnackbar } from '../../ui/SnackbarProvider';
+import { unlockAgent, useForcedStatus } from '../desk/agentStatus';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 
@@ -23,6 +25,9 @@ export function LockscreenPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  // While paused the app shell is not mounted: listen here for a supervisor ending (or changing) the pause.
+  useRealtime();
+  useForcedStatus();
 
   if (!token) return <Navigate to="/login" replace />;
 
@@ -36,12 +41,15 @@ export function LockscreenPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     const answer = await api.post<null>('checkCredentials', { email, password }, { ignoreUnauthorized: true });
-    setBusy(false);
     if (isOk(answer)) {
+      // Spec: after unlocking the status becomes A and the pause flag clears.
+      await unlockAgent();
+      setBusy(false);
       setPaused(false);
       navigate('/app', { replace: true });
       return;
     }
+    setBusy(false);
     setErrors(fieldErrors(answer));
     notify(answer.message || t('auth.lock.failed'), 'error');
   };

@@ -1,4 +1,12 @@
-import { STORAGE_KEYS, type Ticket, type TicketNote, type TicketTask } from '@atiende/contracts';
+import {
+  NEW_INBOUND_EVENT,
+  type NewInboundEvent,
+  REALTIME_EVENTS,
+  STORAGE_KEYS,
+  type Ticket,
+  type TicketNote,
+  type TicketTask,
+} from '@atiende/contracts';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -25,12 +33,14 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
+import { onRealtimeEvent } from '../../app/realtime';
 import { useSession } from '../../app/session';
 import { readString, writeString } from '../../app/storage';
 import { AuditEntryList } from '../../ui/AuditHistory';
@@ -43,9 +53,12 @@ import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useCustomer } from '../customers/api';
+import { useHandlingTicket } from '../desk/agentStatus';
+import { deskKeys, markTicketRead } from '../desk/api';
 import type { DynamicFormDetail } from '../forms/api';
 import {
   type SimpleAction,
+  ticketKeys,
   useAcceptTransfer,
   useAddNote,
   useAddTask,
@@ -59,6 +72,7 @@ import {
   DueChip,
   draftToTask,
   emptyTaskDraft,
+  InteractionItem,
   PriorityChip,
   StatusChip,
   type TaskDraft,
@@ -340,7 +354,7 @@ function Timeline({ ticket, form }: { ticket: Ticket; form: DynamicFormDetail | 
     () => new Map((form?.form.fields ?? []).map((field) => [field.key, field.label || field.key])),
     [form],
   );
-  const entries = buildTimeline(ticket.tasks, ticket.notes);
+  const entries = buildTimeline(ticket.tasks, ticket.notes, ticket.interactions ?? []);
   return (
     <Panel title={t('tickets.timeline.title')} testId="ticket-timeline">
       {entries.length === 0 ? (
@@ -352,7 +366,13 @@ function Timeline({ ticket, form }: { ticket: Ticket; form: DynamicFormDetail | 
           {entries.map((entry, index) => (
             <Box key={`${entry.kind}-${entry.id}`}>
               {index > 0 ? <Divider sx={{ mb: 1.5 }} /> : null}
-              {entry.kind === 'task' ? <TaskItem task={entry.item} labels={labels} /> : <NoteItem note={entry.item} />}
+              {entry.kind === 'task' ? (
+                <TaskItem task={entry.item} labels={labels} />
+              ) : entry.kind === 'note' ? (
+                <NoteItem note={entry.item} />
+              ) : (
+                <InteractionItem interaction={entry.item} />
+              )}
             </Box>
           ))}
         </Box>
@@ -657,6 +677,48 @@ function SideDetails({ rows }: { rows: DetailRow[] }) {
   );
 }
 
+/**
+ * Opening a ticket (spec): an unread ticket is marked read (the pending lists hear `leido`); a new inbound message
+ * or a delivery update of this ticket refetches it while it is open.
+ */
+function useTicketLive(ticket: Ticket | undefined) {
+  const client = useQueryClient();
+  const ticketId = ticket?.id ?? null;
+  const unread = ticket?.unread ?? false;
+  const marking = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (ticketId === null || !unread || marking.current === ticketId) return;
+    marking.current = ticketId;
+    markTicketRead(ticketId)
+      .then(() => {
+        client.setQueryData<Ticket>(ticketKeys.detail(ticketId), (current) =>
+          current ? { ...current, unread: false } : current,
+        );
+        void client.invalidateQueries({ queryKey: ticketKeys.lists() });
+        void client.invalidateQueries({ queryKey: deskKeys.pending });
+      })
+      .catch((error: unknown) => console.warn('ticket not marked read', error))
+      .finally(() => {
+        marking.current = null;
+      });
+  }, [ticketId, unread, client]);
+
+  useEffect(() => {
+    if (ticketId === null) return;
+    const refetch = (payload: { casoId?: unknown } | null | undefined) => {
+      if (payload?.casoId === ticketId) void client.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+    };
+    const stops = [
+      onRealtimeEvent<NewInboundEvent>(NEW_INBOUND_EVENT, refetch),
+      onRealtimeEvent<{ casoId?: number }>(REALTIME_EVENTS.messageStatus, refetch),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [ticketId, client]);
+}
+
 function readLayout(): TicketLayout {
   return parseLayout(readString(STORAGE_KEYS.ticketView));
 }
@@ -671,6 +733,8 @@ export function TicketViewPage() {
   const ticket = useTicket(valid ? ticketId : null);
   const { campaign, form } = useCampaignForm(ticket.data?.campaign.id ?? null);
   const [layout, setLayout] = useState<TicketLayout>(readLayout);
+  useTicketLive(ticket.data);
+  useHandlingTicket(ticket.data);
 
   const changeLayout = (_: unknown, value: TicketLayout | null) => {
     if (!value) return;

@@ -1,19 +1,38 @@
-import { type FormField, taskDue } from '@atiende/contracts';
+import '../desk/i18n';
+import { type FormField, type Interaction, type InteractionMessage, taskDue } from '@atiende/contracts';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormField as TextInput } from '../../ui/FormField';
+import { formatDateTime } from '../../ui/format';
+import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
 import type { DynamicFormDetail } from '../forms/api';
 import { DynamicFormRenderer, listsToMap, validateFormValues } from '../forms/DynamicFormRenderer';
 import { compactValues, type FormValues, initialValues } from '../forms/model';
 import type { TaskInput } from './api';
-import { localDateTimeToIso, PRIORITY_COLORS, priorityKey, STATUS_COLORS, statusKey } from './model';
+import {
+  bubbleSide,
+  deliveryKey,
+  localDateTimeToIso,
+  PRIORITY_COLORS,
+  priorityKey,
+  STATUS_COLORS,
+  statusKey,
+} from './model';
 
 export function StatusChip({ status, testId }: { status: number; testId?: string }) {
   const { t } = useTranslation();
@@ -204,6 +223,159 @@ export function TaskFields({
         testId={`${testIdPrefix}-next`}
         slotProps={{ inputLabel: { shrink: true } }}
       />
+    </Box>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Conversations (interactions) in the timeline
+
+const DELIVERY_ICONS = {
+  queued: ScheduleIcon,
+  sent: DoneIcon,
+  delivered: DoneAllIcon,
+  read: DoneAllIcon,
+  failed: ErrorOutlineIcon,
+} as const;
+
+/** An outgoing message's delivery status (queued, sent, delivered, read, failed) as an icon with its name. */
+export function DeliveryStatusIcon({ message }: { message: InteractionMessage }) {
+  const { t } = useTranslation();
+  const key = deliveryKey(message.direction, message.deliveryStatus);
+  if (!key) return null;
+  const Icon = DELIVERY_ICONS[key];
+  const label = t(`desk.conversation.delivery.${key}`);
+  return (
+    <Tooltip title={label}>
+      <Icon
+        role="img"
+        aria-label={label}
+        data-testid={`message-delivery-${message.id}`}
+        data-delivery={key}
+        sx={{
+          fontSize: 16,
+          color: key === 'read' ? 'info.main' : key === 'failed' ? 'error.main' : 'text.secondary',
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+/** One message: incoming on the inline-start side, outgoing on the inline-end side, with sender, time and body. */
+export function MessageBubble({ message, contactValue }: { message: InteractionMessage; contactValue: string }) {
+  const { t, i18n } = useTranslation();
+  const side = bubbleSide(message.direction);
+  const outgoing = side === 'end';
+  const sender = outgoing
+    ? (message.author?.nombre ?? message.senderName ?? t('desk.conversation.agent'))
+    : (message.senderName ?? contactValue ?? t('desk.conversation.customer'));
+  return (
+    <Box
+      data-testid={`ticket-message-${message.id}`}
+      data-direction={outgoing ? 'outgoing' : 'incoming'}
+      sx={{
+        alignSelf: outgoing ? 'flex-end' : 'flex-start',
+        maxWidth: '85%',
+        minWidth: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: outgoing ? 'flex-end' : 'flex-start',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, px: 0.5, mb: 0.25, maxWidth: '100%' }}>
+        <Typography variant="caption" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
+          {sender}
+        </Typography>
+        <Typography
+          variant="caption"
+          component="time"
+          dir="auto"
+          dateTime={message.createdAt}
+          sx={{ color: 'text.secondary', flexShrink: 0 }}
+        >
+          {formatDateTime(message.createdAt, i18n.language)}
+        </Typography>
+      </Box>
+      <Box
+        sx={(theme) => ({
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          ...(outgoing ? { borderStartEndRadius: 4 } : { borderStartStartRadius: 4 }),
+          bgcolor: outgoing
+            ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.28 : 0.12)
+            : theme.palette.action.hover,
+          border: 1,
+          borderColor: outgoing ? alpha(theme.palette.primary.main, 0.3) : 'divider',
+          typography: 'body2',
+          overflowWrap: 'anywhere',
+          minWidth: 0,
+          maxWidth: '100%',
+          '& p': { my: 0.25 },
+          '& p:first-of-type': { mt: 0 },
+          '& p:last-of-type': { mb: 0 },
+          '& img': { maxWidth: '100%', height: 'auto' },
+          '& a': { color: 'primary.main' },
+          '& blockquote': { m: 0, paddingInlineStart: 1, borderInlineStart: 3, borderColor: 'divider' },
+        })}
+        dir="auto"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: message html is sanitised by the server when it is stored.
+        dangerouslySetInnerHTML={{ __html: message.html }}
+      />
+      {outgoing ? (
+        <Box sx={{ px: 0.5, mt: 0.25, display: 'flex' }}>
+          <DeliveryStatusIcon message={message} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A conversation through one channel and contact datum: its header, then its messages oldest first. */
+export function InteractionItem({ interaction }: { interaction: Interaction }) {
+  const { t } = useTranslation();
+  const channelType = t(`channels.types.${interaction.channel.typeName}`, {
+    defaultValue: interaction.channel.typeName,
+  });
+  return (
+    <Box data-testid={`ticket-interaction-${interaction.id}`} sx={{ display: 'flex', gap: 1.5 }}>
+      <Tooltip title={channelType}>
+        <Avatar
+          sx={{ width: 28, height: 28, bgcolor: 'secondary.main', color: 'secondary.contrastText', mt: 0.25 }}
+          aria-label={channelType}
+        >
+          <ChannelTypeIcon type={interaction.channel.typeName} sx={{ fontSize: 16 }} />
+        </Avatar>
+      </Tooltip>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {t('desk.conversation.title', { channel: interaction.channel.name })}
+          </Typography>
+          <Typography
+            variant="body2"
+            dir="ltr"
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+            aria-label={`${t('desk.conversation.contact')}: ${interaction.contactValue}`}
+          >
+            {interaction.contactValue}
+          </Typography>
+          <Typography variant="caption" component="bdi" sx={{ color: 'text.secondary' }}>
+            {t('desk.conversation.messages', { count: interaction.messages.length })}
+          </Typography>
+        </Box>
+        {interaction.messages.length === 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {t('desk.conversation.empty')}
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
+            {interaction.messages.map((message) => (
+              <MessageBubble key={message.id} message={message} contactValue={interaction.contactValue} />
+            ))}
+          </Box>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -5,9 +5,11 @@ import { initialTableQuery } from '../../ui/DataTable';
 import {
   agentsFilterOptions,
   availableActions,
+  bubbleSide,
   buildTimeline,
   DEFAULT_FILTERS,
   DEFAULT_LAYOUT,
+  deliveryKey,
   duplicateNumber,
   filtersToParams,
   filtersToSearch,
@@ -178,6 +180,33 @@ describe('ticket view helpers', () => {
       [{ id: 9, createdAt: '2026-01-02T10:00:00Z' }],
     );
     expect(entries.map((entry) => `${entry.kind}-${entry.id}`)).toEqual(['task-2', 'note-9', 'task-1']);
+  });
+
+  it('merges conversations into the timeline at their latest message', () => {
+    const entries = buildTimeline(
+      [{ id: 1, createdAt: '2026-01-01T10:00:00Z' }],
+      [{ id: 9, createdAt: '2026-01-03T10:00:00Z' }],
+      [
+        { id: 5, createdAt: '2025-12-31T10:00:00Z', lastMessageAt: '2026-01-02T10:00:00Z' },
+        { id: 6, createdAt: '2026-01-02T12:00:00Z', lastMessageAt: '2026-01-04T10:00:00Z' },
+      ],
+    );
+    expect(entries.map((entry) => `${entry.kind}-${entry.id}`)).toEqual([
+      'interaction-6',
+      'note-9',
+      'interaction-5',
+      'task-1',
+    ]);
+  });
+
+  it('puts incoming bubbles on the start side and outgoing ones on the end side, with their delivery status', () => {
+    expect(bubbleSide(0)).toBe('start');
+    expect(bubbleSide(1)).toBe('end');
+    expect(deliveryKey(1, 0)).toBe('queued');
+    expect(deliveryKey(1, 3)).toBe('read');
+    expect(deliveryKey(1, 4)).toBe('failed');
+    expect(deliveryKey(0, 3)).toBeNull();
+    expect(deliveryKey(1, null)).toBeNull();
   });
 
   it('maps server task errors to the composer fields', () => {

@@ -249,20 +249,49 @@ export function localDateTimeToIso(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** Timeline entries (tasks and notes), newest first. */
-export type TimelineEntry<Task, Note> =
+/**
+ * Timeline entries, newest first: tasks and notes at their creation, and each conversation (interaction) at its
+ * latest message, so the conversation with fresh activity comes first (its messages read oldest first inside).
+ */
+export type TimelineEntry<Task, Note, Conversation = never> =
   | { kind: 'task'; id: number; createdAt: string; item: Task }
-  | { kind: 'note'; id: number; createdAt: string; item: Note };
+  | { kind: 'note'; id: number; createdAt: string; item: Note }
+  | { kind: 'interaction'; id: number; createdAt: string; item: Conversation };
 
 export function buildTimeline<
   Task extends { id: number; createdAt: string },
   Note extends { id: number; createdAt: string },
->(tasks: readonly Task[], notes: readonly Note[]): TimelineEntry<Task, Note>[] {
-  const entries: TimelineEntry<Task, Note>[] = [
+  Conversation extends { id: number; createdAt: string; lastMessageAt: string } = never,
+>(
+  tasks: readonly Task[],
+  notes: readonly Note[],
+  interactions: readonly Conversation[] = [],
+): TimelineEntry<Task, Note, Conversation>[] {
+  const entries: TimelineEntry<Task, Note, Conversation>[] = [
     ...tasks.map((item) => ({ kind: 'task' as const, id: item.id, createdAt: item.createdAt, item })),
     ...notes.map((item) => ({ kind: 'note' as const, id: item.id, createdAt: item.createdAt, item })),
+    ...interactions.map((item) => ({
+      kind: 'interaction' as const,
+      id: item.id,
+      createdAt: item.lastMessageAt || item.createdAt,
+      item,
+    })),
   ];
   return entries.sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id);
+}
+
+/** Where a message bubble sits: incoming on the inline-start side, outgoing on the inline-end side. */
+export function bubbleSide(direction: number): 'start' | 'end' {
+  return direction === 1 ? 'end' : 'start';
+}
+
+/** The delivery status key of an outgoing message (null for incoming ones or an unknown status). */
+export function deliveryKey(
+  direction: number,
+  status: number | null,
+): 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | null {
+  if (direction !== 1 || status === null) return null;
+  return (['queued', 'sent', 'delivered', 'read', 'failed'] as const)[status] ?? null;
 }
 
 /** A task value shown as text (multi-level paths joined, booleans as yes/no by the caller). */
