@@ -9,6 +9,7 @@ import {
   TICKET_STATUS,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
 import { htmlToText, sanitizeRichText, textToHtml } from '../../platform/html.js';
 import { AppError } from '../../platform/http/errors.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
@@ -36,6 +37,7 @@ export interface InboundResult {
 export type InboundListener = (result: InboundResult) => Promise<void> | void;
 
 const PREVIEW_LENGTH = 280;
+const CODE_CACHE_MS = 60_000;
 const DESCRIPTION_LENGTH = 200;
 
 /**
@@ -48,6 +50,15 @@ const DESCRIPTION_LENGTH = 200;
 export function createInboundService(ctx: AppContext) {
   const { db } = ctx;
   const listeners: InboundListener[] = [];
+  // Catalogue codes are seeds that do not move; a short cache spares two queries per message at volume.
+  const codeCache = new Map<string, { at: number; ids: Map<string, number> }>();
+  async function idsByCode(tx: Executor, model: 'tipo-dato-contacto' | 'tipo-documento') {
+    const cached = codeCache.get(model);
+    if (cached && Date.now() - cached.at < CODE_CACHE_MS) return cached.ids;
+    const ids = await cataloguesRepo.idsByCode(tx, model);
+    codeCache.set(model, { at: Date.now(), ids });
+    return ids;
+  }
 
   async function record(channelId: number, raw: InboundMessage): Promise<InboundResult> {
     const input = inboundMessageSchema.parse(raw);
@@ -80,7 +91,7 @@ export function createInboundService(ctx: AppContext) {
       if (!campaign) throw new AppError(409, 'CHANNEL.NO_CAMPAIGN', 'interactions.noCampaign');
 
       // The customer: by the channel's contact datum, else a new one identified by that datum.
-      const typeIds = await cataloguesRepo.idsByCode(tx, 'tipo-dato-contacto');
+      const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
       const lookupTypeIds = contactRule.codes.flatMap((code) => typeIds.get(code) ?? []);
       let customerId = await interactionsRepo.customerByContact(tx, lookupTypeIds, normalized);
       if (!customerId)
@@ -166,7 +177,7 @@ export function createInboundService(ctx: AppContext) {
     normalized: string,
     contactTypeId: number | undefined,
   ): Promise<number> {
-    const otherTypeId = (await cataloguesRepo.idsByCode(tx, 'tipo-documento')).get('OTRO');
+    const otherTypeId = (await idsByCode(tx, 'tipo-documento')).get('OTRO');
     if (!otherTypeId) throw new AppError(409, 'CATALOGUE.MISSING', 'interactions.noIdentificationType');
     // Identified by the contact datum until an agent completes the record.
     const identification = contactValue.slice(0, 40);
