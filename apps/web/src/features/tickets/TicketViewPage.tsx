@@ -15,6 +15,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import NoteAltIcon from '@mui/icons-material/NoteAlt';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
+import ReplyIcon from '@mui/icons-material/Reply';
 import SendIcon from '@mui/icons-material/Send';
 import ShortcutIcon from '@mui/icons-material/Shortcut';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
@@ -87,6 +88,7 @@ import {
   taskFieldErrors,
   taskValueText,
 } from './model';
+import { ReplyComposer } from './ReplyComposer';
 import { TicketAttachments } from './TicketAttachments';
 import { MergeDialog, TransferDialog } from './TicketDialogs';
 
@@ -236,7 +238,7 @@ function NoteItem({ note }: { note: TicketNote }) {
 function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDetail | null }) {
   const { t } = useTranslation();
   const feedback = useApiFeedback();
-  const [tab, setTab] = useState<'task' | 'note'>('task');
+  const [tab, setTab] = useState<'reply' | 'task' | 'note'>(() => (ticket.interactions.length ? 'reply' : 'task'));
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft(form?.form.fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
@@ -285,6 +287,13 @@ function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDetail | 
     <Panel testId="ticket-composer">
       <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 1 }} variant="fullWidth">
         <Tab
+          value="reply"
+          label={t('tickets.reply.add')}
+          icon={<ReplyIcon />}
+          iconPosition="start"
+          data-testid="composer-reply"
+        />
+        <Tab
           value="task"
           label={t('tickets.task.add')}
           icon={<AddTaskIcon />}
@@ -299,7 +308,9 @@ function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDetail | 
           data-testid="composer-note"
         />
       </Tabs>
-      {tab === 'task' ? (
+      {tab === 'reply' ? (
+        <ReplyComposer ticket={ticket} />
+      ) : tab === 'task' ? (
         <>
           <TaskFields detail={form} draft={draft} onChange={setDraft} errors={errors} disabled={addTask.isPending} />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>

@@ -3,6 +3,7 @@ import type {
   Campaign,
   CatalogueEntry,
   ColleagueItem,
+  InteractionMessage,
   Page,
   Ticket,
   TicketListItem,
@@ -197,4 +198,17 @@ export function useMassTask() {
 
 export function fetchTicketByNumber(number: number) {
   return unwrap(api.get<Ticket>(`tickets/by-number/${number}`));
+}
+
+/** The agent's reply to the customer (ALT+ENTER in the composer); the ticket refetches to show it queued. */
+export function useSendReply(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; interactionId?: number }) =>
+      unwrap(api.post<InteractionMessage>(`tickets/${id}/messages`, body)),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ticketKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: ['pending'] });
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import type { Ticket } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
@@ -13,6 +14,8 @@ import {
   duplicateNumber,
   filtersToParams,
   filtersToSearch,
+  isSendShortcut,
+  latestInteractionId,
   parseLayout,
   parsePrefs,
   STATUS_COLORS,
@@ -239,6 +242,24 @@ describe('ticket view helpers', () => {
     });
     expect(parseTransferRequest({ caso: { id: 'no' } })).toBeNull();
     expect(parseTransferRequest(null)).toBeNull();
+  });
+});
+
+describe('reply composer helpers', () => {
+  it('sends with ALT+ENTER only', () => {
+    expect(isSendShortcut({ key: 'Enter', altKey: true })).toBe(true);
+    expect(isSendShortcut({ key: 'Enter', altKey: false })).toBe(false);
+    expect(isSendShortcut({ key: 'a', altKey: true })).toBe(false);
+  });
+
+  it('answers the conversation with the latest message by default', () => {
+    const at = (iso: string, id: number) => ({ id, lastMessageAt: iso }) as Ticket['interactions'][number];
+    expect(latestInteractionId({ interactions: [] })).toBeUndefined();
+    expect(
+      latestInteractionId({
+        interactions: [at('2026-11-20T10:00:00Z', 1), at('2026-11-21T09:00:00Z', 2), at('2026-11-19T00:00:00Z', 3)],
+      }),
+    ).toBe(2);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   TICKET_PRIORITY,
   TICKET_SORT_COLUMNS,
   TICKET_STATUS,
+  type Ticket,
   type TicketAction,
 } from '@atiende/contracts';
 import type { TableQuery } from '../../ui/DataTable';
@@ -321,4 +322,19 @@ export function taskFieldErrors(fields: Record<string, string>, prefix = ''): Re
     out[name.startsWith('values.') ? name.slice('values.'.length) : name] = message;
   }
   return out;
+}
+
+/** ALT+ENTER sends the reply (spec section 9); plain Enter makes a new line. */
+export function isSendShortcut(event: { key: string; altKey: boolean }): boolean {
+  return event.key === 'Enter' && event.altKey;
+}
+
+/** The conversation a reply goes to by default: the one with the latest message. */
+export function latestInteractionId(ticket: Pick<Ticket, 'interactions'>): number | undefined {
+  let latest: { id: number; at: string } | undefined;
+  for (const interaction of ticket.interactions) {
+    if (!latest || interaction.lastMessageAt > latest.at)
+      latest = { id: interaction.id, at: interaction.lastMessageAt };
+  }
+  return latest?.id;
 }
