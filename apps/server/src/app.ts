@@ -103,6 +103,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     redisUrl: deps.config.redisUrl,
     logger: deps.logger,
     eventLog: createEventLog(deps.db, deps.logger),
+    // Readers of every ticket of a campaign (ticket-content events): the same rule as the tickets scope.
+    resolveReadableCampaigns: async (identity) => {
+      const everything = hasPermission(identity.permissions ?? new Set<string>(), 'ver-todos-casos');
+      return campaignsRepo.readableBy(deps.db, identity.userId, everything);
+    },
     // Supervision rooms: every campaign with ver-todos-casos, else the campaigns the user supervises.
     resolveSupervision: async (identity) => {
       const granted = identity.permissions ?? new Set<string>();

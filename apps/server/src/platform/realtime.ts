@@ -14,6 +14,8 @@ export interface SocketIdentity {
 export type ResolveSocketIdentity = (token: string) => Promise<SocketIdentity | null>;
 /** The campaign rooms a user belongs to, computed by the server at the handshake. */
 export type ResolveCampaignRooms = (identity: SocketIdentity) => Promise<number[]>;
+/** The campaigns whose every ticket the user may see (their content events). */
+export type ResolveReadableCampaigns = (identity: SocketIdentity) => Promise<number[]>;
 
 /** Rooms are computed by the server from the identity; clients never name rooms. */
 export const rooms = {
@@ -24,6 +26,9 @@ export const rooms = {
   /** Supervisors' live screens: everything (holders of ver-todos-casos) or one campaign's agents. */
   supervision: 'supervision',
   supervisionOf: (campaignId: number) => `supervision-campana-${campaignId}`,
+  /** Who may see every ticket of a campaign: its supervisors, holders of ver-todos-casos, and its agents when the
+   * campaign allows all tickets. Events that carry ticket content go here and to the assignee's own room. */
+  campaignReaders: (campaignId: number) => `casos-campana-${campaignId}`,
 };
 
 /** Client → server: "I saw everything up to this sequence" (sent on every reconnect). */
@@ -41,6 +46,8 @@ export interface Realtime {
   toCampaign(campaignId: number, event: string, payload: object): Promise<void>;
   /** To the supervisors who watch any of these campaigns (and those who watch all). */
   toSupervisors(campaignIds: readonly number[], event: string, payload: object): Promise<void>;
+  /** An event with ticket content: to whoever may read every ticket of the campaign, and to the assignee. */
+  toTicketReaders(campaignId: number, assignedUserId: number | null, event: string, payload: object): Promise<void>;
   /** Unsequenced broadcast (business settings changed): a missed one only means a later refresh. */
   toAll(event: string, payload: object): void;
   disconnectSessions(sessionIds: readonly string[]): void;
@@ -56,6 +63,7 @@ export async function attachRealtime(options: {
   server: HttpServer;
   resolveIdentity: ResolveSocketIdentity;
   resolveCampaigns?: ResolveCampaignRooms;
+  resolveReadableCampaigns?: ResolveReadableCampaigns;
   /** What the identity supervises: every campaign, some, or none (computed by the server at the handshake). */
   resolveSupervision?: (identity: SocketIdentity) => Promise<'all' | number[]>;
   /** Where sequenced events are kept for replay; without it events are emitted unsequenced. */
@@ -88,6 +96,7 @@ export async function attachRealtime(options: {
     socket.data.identity = identity;
     socket.data.campaignIds = (await options.resolveCampaigns?.(identity).catch(() => [])) ?? [];
     socket.data.supervision = (await options.resolveSupervision?.(identity).catch(() => [])) ?? [];
+    socket.data.readable = (await options.resolveReadableCampaigns?.(identity).catch(() => [])) ?? [];
     next();
   });
 
@@ -95,10 +104,12 @@ export async function attachRealtime(options: {
     const identity = socket.data.identity as SocketIdentity;
     const campaignIds = socket.data.campaignIds as number[];
     const supervision = socket.data.supervision as 'all' | number[];
+    const readable = socket.data.readable as number[];
     return [
       rooms.user(identity.userId),
       rooms.session(identity.sessionId),
       ...campaignIds.map(rooms.campaign),
+      ...readable.map(rooms.campaignReaders),
       ...(supervision === 'all' ? [rooms.supervision] : supervision.map(rooms.supervisionOf)),
     ];
   };
@@ -142,6 +153,11 @@ export async function attachRealtime(options: {
     io,
     toUser: (userId, event, payload) => sequenced(rooms.user(userId), event, payload),
     toCampaign: (campaignId, event, payload) => sequenced(rooms.campaign(campaignId), event, payload),
+    toTicketReaders: async (campaignId, assignedUserId, event, payload) => {
+      // Logged per room like toSupervisors; a reader who is also the assignee may get it twice (idempotent patches).
+      const targets = [rooms.campaignReaders(campaignId), ...(assignedUserId ? [rooms.user(assignedUserId)] : [])];
+      await Promise.all(targets.map((room) => sequenced(room, event, payload)));
+    },
     toSupervisors: async (campaignIds, event, payload) => {
       // One logged event per room (replay is per room); a supervisor of several of the campaigns may get it twice,
       // which is harmless for the state patches this carries.

@@ -214,6 +214,21 @@ export const campaignsRepo = {
     }));
   },
 
+  /**
+   * Campaigns whose every ticket the user may read (the tickets scope): all enabled ones with ver-todos-casos, else
+   * those they supervise and those they serve as agent when the campaign allows all tickets.
+   */
+  async readableBy(db: Executor, userId: number, everything: boolean): Promise<number[]> {
+    const result = await db.execute<{ id: string }>(sql`
+      select c.id from campaigns c
+      where c.enabled and (${everything}
+        or exists (select 1 from campaign_supervisors s where s.campaign_id = c.id and s.user_id = ${userId})
+        or (coalesce((c.config->>'allowAllTickets')::boolean, false)
+          and exists (select 1 from campaign_agent_channels a where a.campaign_id = c.id and a.user_id = ${userId})))
+      limit 2000`);
+    return result.rows.map((row) => Number(row.id));
+  },
+
   async existingPeople(db: Executor, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db

@@ -210,7 +210,8 @@ export function createInboundService(ctx: AppContext) {
       if (result.duplicate) return result;
       const item = await pendingRepo.item(db, result.ticketId);
       if (item) {
-        await ctx.realtime.toCampaign(result.campaignId, NEW_INBOUND_EVENT, {
+        // The message content goes only to who may see the ticket (not every agent of the campaign).
+        await ctx.realtime.toTicketReaders(result.campaignId, item.asignado, NEW_INBOUND_EVENT, {
           newRegistroCanal: result.interactionId,
           casoId: result.ticketId,
           campanaId: result.campaignId,

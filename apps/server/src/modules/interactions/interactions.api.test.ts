@@ -133,25 +133,49 @@ describe('inbound pipeline', () => {
     expect(orphan.json().message).toBe('No enabled campaign serves this channel');
   });
 
-  it('announces new inbound records to the campaign room only', async () => {
-    const mine = await connect(t, agent);
+  it('announces new inbound records only to who may see the ticket', async () => {
+    // A campaign of its own, so its queue holds only this test's tickets.
+    const worker = await signedIn(t, 'agent');
+    const own = await deskCampaign(t, admin, { agents: [worker] });
+    const send = (payload: object) => inbound(payload, admin, own.channelId);
+    const mine = await connect(t, worker);
     const theirs = await connect(t, outsider);
-    const seen = collect<{ casoId: number; newRegistroCanal: number; item: { caso_id: number } }>(
-      mine,
-      NEW_INBOUND_EVENT,
-    );
-    const leaked = collect(theirs, NEW_INBOUND_EVENT);
-    const leakedTickets = collect(theirs, TICKET_EVENT);
-    const from = `live-${Date.now()}`;
-    const result = (await inbound({ providerMessageId: `live-${from}`, from, text: 'En vivo' })).json().result;
-    await settle();
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ casoId: result.ticketId, newRegistroCanal: result.interactionId });
-    expect(seen[0].item.caso_id).toBe(result.ticketId);
-    expect(leaked).toHaveLength(0);
-    expect(leakedTickets).toHaveLength(0);
-    mine.close();
-    theirs.close();
+    const supervisorView = await connect(t, admin);
+    try {
+      const seen = collect<{
+        casoId: number;
+        newRegistroCanal: number;
+        item: { caso_id: number; asignado: number | null };
+      }>(mine, NEW_INBOUND_EVENT);
+      const assigned = collect<{ tipo: string; casoId: number; asignado: number }>(mine, TICKET_EVENT);
+      const watched = collect<{ casoId: number }>(supervisorView, NEW_INBOUND_EVENT);
+      const leaked = collect(theirs, NEW_INBOUND_EVENT);
+      const leakedTickets = collect(theirs, TICKET_EVENT);
+
+      // Nobody has the new ticket yet: the agent (who sees only their own tickets) hears nothing, the admin does.
+      const from = `live-${Date.now()}`;
+      const first = (await send({ providerMessageId: `live-${from}`, from, text: 'En vivo' })).json().result;
+      await settle();
+      expect(seen).toHaveLength(0);
+      expect(watched.map((event) => event.casoId)).toContain(first.ticketId);
+
+      // The agent becomes available: routing gives them the ticket, and the next message reaches them.
+      await api.post('/api/v2/supervision/agente/estado', worker, { estado: 'A' });
+      await settle();
+      expect(assigned.some((event) => event.tipo === 'asignado' && event.casoId === first.ticketId)).toBe(true);
+      const second = (await send({ providerMessageId: `live2-${from}`, from, text: 'Sigo aquí' })).json().result;
+      await settle();
+      expect(second.ticketId).toBe(first.ticketId);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ casoId: first.ticketId, newRegistroCanal: first.interactionId });
+      expect(seen[0].item).toMatchObject({ caso_id: first.ticketId, asignado: worker.id });
+      expect(leaked).toHaveLength(0);
+      expect(leakedTickets).toHaveLength(0);
+    } finally {
+      mine.close();
+      theirs.close();
+      supervisorView.close();
+    }
   });
 
   it('moves interactions with a merge: the target keeps the conversation', async () => {

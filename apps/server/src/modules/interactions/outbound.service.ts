@@ -45,7 +45,7 @@ export function createOutboundService(ctx: AppContext) {
   async function announceStatus(ticketId: number, messageId: number, deliveryStatus: number) {
     const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: ticketId });
     if (!ticket) return;
-    await ctx.realtime.toCampaign(ticket.campaignId, REALTIME_EVENTS.messageStatus, {
+    await ctx.realtime.toTicketReaders(ticket.campaignId, ticket.assignedUserId, REALTIME_EVENTS.messageStatus, {
       casoId: ticketId,
       messageId,
       deliveryStatus,
