@@ -231,6 +231,23 @@ describe('users CRUD', () => {
     expect(self.json().code).toBe('USER.SELF_DISABLE');
   });
 
+  it('a new extension reaches the user live (new-extension)', async () => {
+    const body = newUserBody();
+    const created = (await createUser(body)).json().result;
+    const session = (await login(t.app, body.email, body.password)).body.result;
+    const socket = await connect(session.token);
+    const notice = new Promise<{ extension: string }>((resolve) => socket.on('new-extension', resolve));
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/users/${created.id}`,
+      headers: admin.headers,
+      payload: { name: body.name, email: body.email, roleIds: body.roleIds, extension: '2002', enabled: true },
+    });
+    expect(update.statusCode).toBe(200);
+    expect((await notice).extension).toBe('2002');
+    socket.close();
+  });
+
   it('an administrator’s password reset ends the user’s sessions', async () => {
     const body = newUserBody();
     const created = (await createUser(body)).json().result;

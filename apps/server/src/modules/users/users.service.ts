@@ -8,6 +8,7 @@ import {
   DEFAULT_ROLE_PERMISSIONS,
   hasPermission,
   type Page,
+  REALTIME_EVENTS,
   type resetUserPasswordBodySchema,
   type UserDetail,
   type UserListItem,
@@ -231,7 +232,12 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
         })
         .catch(rethrowDuplicate);
       afterCommit();
-      return detailOrNotFound(id);
+      const after = await detailOrNotFound(id);
+      // A new softphone extension reaches the user's browser at once (spec: new-extension event).
+      if (after.extension && after.extension !== before.extension) {
+        await ctx.realtime.toUser(id, REALTIME_EVENTS.newExtension, { extension: after.extension });
+      }
+      return after;
     },
 
     /** Disabling ends the user's sessions and drops their sockets at once. */

@@ -14,6 +14,7 @@ import { useRealtime } from '../realtime';
 import { Header } from './Header';
 import { InactivityDialog } from './InactivityDialog';
 import { MultiSessionDialog } from './MultiSessionDialog';
+import { RealtimeNotices } from './RealtimeNotices';
 import { Sidebar } from './Sidebar';
 
 /** The /app shell: header, sidebar, the page, and the session dialogs. */
@@ -54,6 +55,7 @@ export function AppLayout() {
       </Box>
       <InactivityDialog />
       <MultiSessionDialog />
+      <RealtimeNotices />
       <TransferRequestDialog />
     </Box>
   );

@@ -1,0 +1,42 @@
+import { REALTIME_EVENTS, STORAGE_KEYS } from '@atiende/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSnackbar } from '../../ui/SnackbarProvider';
+import { onRealtimeEvent } from '../realtime';
+import { writeString } from '../storage';
+
+/** The ticket view path of a ticket, as the router shows it. */
+export function isViewingTicket(pathname: string, ticketId: unknown): boolean {
+  return typeof ticketId === 'number' && pathname.replace(/\/$/, '').endsWith(`/app/tickets/${ticketId}/view`);
+}
+
+/**
+ * Private notices of spec section 4: a new extension shows a success toast and clears the first-start flag; a
+ * ticket-exit event takes the user out of that ticket's view to the tickets list.
+ */
+export function RealtimeNotices() {
+  const { t } = useTranslation();
+  const notify = useSnackbar();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const stops = [
+      onRealtimeEvent<{ extension?: string }>(REALTIME_EVENTS.newExtension, (payload) => {
+        writeString(STORAGE_KEYS.freshStart, null);
+        notify(t('header.newExtension', { extension: payload?.extension ?? '' }), 'success');
+      }),
+      onRealtimeEvent<{ casoId?: number }>(REALTIME_EVENTS.ticketExit, (payload) => {
+        if (!isViewingTicket(pathname, payload?.casoId)) return;
+        notify(t('header.ticketExit'), 'info');
+        void navigate('/app/tickets');
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [t, notify, navigate, pathname]);
+
+  return null;
+}
