@@ -42,6 +42,8 @@ import { internalChatRoutes } from './modules/internalchat/internalchat.routes.j
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
+import { templatesRoutes } from './modules/templates/templates.routes.js';
+import { createTemplatesService } from './modules/templates/templates.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -152,7 +154,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         scriptSrc: ["'self'"],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: only for images an agent chose to show (inbound remote images load on click).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // Business integrations open their own pages inside the app.
@@ -197,6 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const channels = createChannelsService(ctx);
   const campaigns = createCampaignsService(ctx);
   const forms = createFormsService(ctx);
+  const templates = createTemplatesService(ctx);
   const customers = createCustomersService(ctx);
   const routing = createRoutingService(ctx);
   // Freed capacity (closed, transferred, reassigned) lets routing hand out waiting work.
@@ -250,6 +254,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await channelsRoutes(api, channels);
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
+      await templatesRoutes(api, templates);
       await customersRoutes(api, ctx, customers, imports);
       await ticketsRoutes(api, tickets);
       await agentsRoutes(api, agents);

@@ -48,6 +48,8 @@ const FormsListPage = page(() => import('../features/forms/FormPages'), 'FormsLi
 const FormEditorPage = page(() => import('../features/forms/FormPages'), 'FormEditorPage');
 const ReusableListsPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListsPage');
 const ReusableListFormPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListFormPage');
+const TemplatesListPage = page(() => import('../features/templates/TemplatesListPage'), 'TemplatesListPage');
+const TemplateFormPage = page(() => import('../features/templates/TemplateFormPage'), 'TemplateFormPage');
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
 const TicketAddPage = page(() => import('../features/tickets/TicketAddPage'), 'TicketAddPage');
@@ -93,6 +95,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'dynamic-fields': <ReusableListsPage />,
   'dynamic-fields/add': <ReusableListFormPage mode="create" />,
   'dynamic-fields/:id/edit': <ReusableListFormPage mode="edit" />,
+  templates: <TemplatesListPage />,
+  'templates/add': <TemplateFormPage mode="create" />,
+  'templates/:id/edit': <TemplateFormPage mode="edit" />,
   'supervision/users': <SupervisionUsersPage />,
   'supervision/queues': <SupervisionQueuesPage />,
 };

@@ -1,0 +1,201 @@
+import {
+  type ChannelTypeKey,
+  fillTemplate,
+  type MessageTemplate,
+  type Page,
+  type TemplateBody,
+  type TemplateVariable,
+  type templateListQuerySchema,
+} from '@atiende/contracts';
+import type { z } from 'zod';
+import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
+import { errors } from '../../platform/http/errors.js';
+import { searchable } from '../../platform/text.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { customersRepo, fullName } from '../customers/customers.repo.js';
+import { ticketsRepo } from '../tickets/tickets.repo.js';
+import { scopeOf } from '../tickets/tickets.service.js';
+import { type TemplateRow, templatesRepo } from './templates.repo.js';
+
+/** A template offered for a ticket, with its variables filled for that ticket. */
+export type OfferedTemplate = MessageTemplate & { filled: string };
+
+/** At most this many templates are offered for one ticket (the picker searches them in the browser). */
+export const OFFERED_LIMIT = 200;
+
+const AUDIT_ENTITY = 'message_template';
+
+function toTemplate(row: TemplateRow, campaigns: { id: number; name: string }[]): MessageTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    channelType: row.channelType as ChannelTypeKey | null,
+    body: row.body,
+    allCampaigns: row.allCampaigns,
+    campaigns: row.allCampaigns ? [] : campaigns,
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns of a body, and the campaigns it is limited to (none when available to all). */
+function valuesOf(body: TemplateBody) {
+  const campaignIds = body.allCampaigns ? [] : [...new Set(body.campaignIds)].sort((a, b) => a - b);
+  return {
+    values: {
+      name: body.name,
+      channelType: body.channelType,
+      body: body.body,
+      allCampaigns: body.allCampaigns,
+      enabled: body.enabled,
+    },
+    campaignIds,
+  };
+}
+
+export function createTemplatesService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function view(id: number): Promise<MessageTemplate> {
+    const row = await templatesRepo.find(db, id);
+    if (!row) throw errors.notFound();
+    return toTemplate(row, (await templatesRepo.campaignsOf(db, [id])).get(id) ?? []);
+  }
+
+  async function checkCampaigns(tx: Executor, ids: number[]) {
+    if ((await templatesRepo.existingCampaignIds(tx, ids)).length !== ids.length) {
+      throw errors.invalidField('campaignIds', 'templates.unknownCampaigns');
+    }
+  }
+
+  return {
+    async list(
+      query: z.output<typeof templateListQuerySchema>,
+    ): Promise<Page<MessageTemplate> & { totalCapped: boolean }> {
+      const search = query.searchText ? searchable(query.searchText) : '';
+      const { rows, total, capped } = await templatesRepo.list(db, {
+        page: query.page,
+        sizePerPage: query.sizePerPage,
+        sortName: query.sortName,
+        sortOrder: query.sortOrder,
+        search: search || undefined,
+        channelType: query.channelType,
+        campaignId: query.campaignId,
+      });
+      const related = await templatesRepo.campaignsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toTemplate(row, related.get(row.id) ?? [])),
+        total,
+        totalCapped: capped,
+        page: query.page,
+        sizePerPage: query.sizePerPage,
+      };
+    },
+
+    get: view,
+
+    async create(actorUserId: number, body: TemplateBody): Promise<MessageTemplate> {
+      const { values, campaignIds } = valuesOf(body);
+      const id = await db.transaction(async (tx) => {
+        await checkCampaigns(tx, campaignIds);
+        const created = await templatesRepo.insert(tx, { ...values, createdBy: actorUserId });
+        await templatesRepo.replaceCampaigns(tx, created, campaignIds);
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: AUDIT_ENTITY,
+          entityId: created,
+          action: 'created',
+          changes: diffForAudit(null, { ...values, campaignIds }),
+        });
+        return created;
+      });
+      return view(id);
+    },
+
+    async update(actorUserId: number, id: number, body: TemplateBody): Promise<MessageTemplate> {
+      const { values, campaignIds } = valuesOf(body);
+      await db.transaction(async (tx) => {
+        const current = await templatesRepo.lock(tx, id);
+        if (!current) throw errors.notFound();
+        await checkCampaigns(tx, campaignIds);
+        const before = (await templatesRepo.campaignsOf(tx, [id])).get(id) ?? [];
+        await templatesRepo.update(tx, id, values);
+        await templatesRepo.replaceCampaigns(tx, id, campaignIds);
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: AUDIT_ENTITY,
+          entityId: id,
+          action: 'updated',
+          changes: diffForAudit(
+            {
+              name: current.name,
+              channelType: current.channelType,
+              body: current.body,
+              allCampaigns: current.allCampaigns,
+              enabled: current.enabled,
+              campaignIds: before.map((campaign) => campaign.id).sort((a, b) => a - b),
+            },
+            { ...values, campaignIds },
+          ),
+        });
+      });
+      return view(id);
+    },
+
+    async audit(id: number) {
+      await view(id);
+      return auditRepo.list(db, AUDIT_ENTITY, id);
+    },
+
+    /**
+     * The enabled templates the actor may insert in a ticket they can see (else 404, as every ticket route),
+     * each with its variables filled from the ticket's customer, the actor, the campaign and the business.
+     */
+    async offered(actor: AuthContext, ticketId: number): Promise<OfferedTemplate[]> {
+      const ticket = await ticketsRepo.findVisible(db, scopeOf(actor), { id: ticketId });
+      if (!ticket) throw errors.notFound();
+      const context = await templatesRepo.fillContext(db, ticket.id);
+      if (!context) throw errors.notFound();
+      const [rows, contacts, agentName, businessName] = await Promise.all([
+        templatesRepo.offered(db, {
+          campaignId: context.campaignId,
+          channelType: context.channelType,
+          limit: OFFERED_LIMIT,
+        }),
+        customersRepo.mainContactsOf(db, [context.customer.id]),
+        templatesRepo.userName(db, actor.userId),
+        templatesRepo.businessName(db),
+      ]);
+      const { customer } = context;
+      const contact = contacts.get(customer.id) ?? {};
+      const values: Record<TemplateVariable, string> = {
+        'cliente.nombre': customer.firstName,
+        'cliente.apellido': [customer.lastName, customer.secondLastName].filter(Boolean).join(' '),
+        'cliente.nombre_completo': fullName(customer),
+        'cliente.documento': customer.identificationNumber,
+        'cliente.correo': contact.email ?? '',
+        'cliente.telefono': contact.phone ?? '',
+        'agente.nombre': agentName ?? '',
+        'caso.numero': String(context.ticketNumber),
+        'campana.nombre': context.campaignName,
+        'empresa.nombre': businessName ?? '',
+      };
+      const related = await templatesRepo.campaignsOf(
+        db,
+        rows.filter((row) => !row.allCampaigns).map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...toTemplate(row, related.get(row.id) ?? []),
+        filled: fillTemplate(row.body, values),
+      }));
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
