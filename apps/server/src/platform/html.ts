@@ -1,11 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-/**
- * Rich text written by staff (campaign scripts, later articles and templates): formatting and links survive;
- * scripts, event handlers, styles and javascript: URLs do not. Links open in a new tab without an opener.
- */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
+const RICH_TEXT = {
     allowedTags: [
       'p',
       'br',
@@ -40,6 +35,36 @@ export function sanitizeRichText(html: string): string {
     transformTags: {
       a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
     },
+  } satisfies sanitizeHtml.IOptions;
+
+/**
+ * Rich text written by staff (campaign scripts, later articles and templates): formatting and links survive;
+ * scripts, event handlers, styles and javascript: URLs do not. Links open in a new tab without an opener.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT);
+}
+
+/**
+ * HTML that came from outside (a customer's e-mail or chat): like rich text, and remote images are not loaded:
+ * each becomes an empty `<span data-remote-image="https://...">` that the web app turns into the image only when
+ * the agent clicks it (no tracking pixels, no requests to the sender's servers by merely opening a ticket).
+ */
+export function sanitizeInboundHtml(html: string): string {
+  return sanitizeHtml(html, {
+    ...RICH_TEXT,
+    allowedTags: [...RICH_TEXT.allowedTags, 'img'],
+    allowedAttributes: { ...RICH_TEXT.allowedAttributes, span: ['data-remote-image', 'data-alt'] },
+    transformTags: {
+      ...RICH_TEXT.transformTags,
+      span: () => ({ tagName: 'span', attribs: {} }),
+      img: (_tagName, attribs) => {
+        const src = attribs.src ?? '';
+        return /^https?:\/\//i.test(src)
+          ? { tagName: 'span', attribs: { 'data-remote-image': src, 'data-alt': (attribs.alt ?? '').slice(0, 200) } }
+          : { tagName: 'span', attribs: {} };
+      },
+    },
   });
 }
 
@@ -58,7 +83,7 @@ export function htmlToText(html: string): string {
     allowedTags: [],
     allowedAttributes: {},
   })
-    .replace(/&nbsp;/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

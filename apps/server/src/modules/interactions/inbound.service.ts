@@ -10,7 +10,7 @@ import {
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
-import { htmlToText, sanitizeRichText, textToHtml } from '../../platform/html.js';
+import { htmlToText, sanitizeInboundHtml, textToHtml } from '../../platform/html.js';
 import { AppError } from '../../platform/http/errors.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
@@ -69,7 +69,7 @@ export function createInboundService(ctx: AppContext) {
     const contactValue = input.from.trim();
     const normalized = normalizeContactValue(contactValue, contactRule.kind) || contactValue.toLowerCase();
     const receivedAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
-    const html = input.html ? sanitizeRichText(input.html) : textToHtml(input.text);
+    const html = input.html ? sanitizeInboundHtml(input.html) : textToHtml(input.text);
     const text = input.text || (input.html ? htmlToText(input.html) : '');
 
     return db.transaction(async (tx) => {

@@ -262,10 +262,28 @@ export function DeliveryStatusIcon({ message }: { message: InteractionMessage })
 }
 
 /** One message: incoming on the inline-start side, outgoing on the inline-end side, with sender, time and body. */
+/** Shows a remote image the agent asked for (the marker's URL must be http(s)); other clicks pass through. */
+export function revealRemoteImage(event: { target: EventTarget | null }) {
+  const marker = event.target instanceof Element ? event.target.closest('[data-remote-image]') : null;
+  const src = marker?.getAttribute('data-remote-image') ?? '';
+  if (!marker || !remoteImageUrl(src)) return;
+  const image = document.createElement('img');
+  image.src = src;
+  image.alt = marker.getAttribute('data-alt') ?? '';
+  image.referrerPolicy = 'no-referrer';
+  marker.replaceWith(image);
+}
+
+export function remoteImageUrl(src: string): boolean {
+  return /^https?:\/\/[^\s"'<>]+$/i.test(src);
+}
+
 export function MessageBubble({ message, contactValue }: { message: InteractionMessage; contactValue: string }) {
   const { t, i18n } = useTranslation();
   const side = bubbleSide(message.direction);
   const outgoing = side === 'end';
+  // CSS content needs quotes escaped; the label is ours (translations), never message text.
+  const remoteImageLabel = t('tickets.remoteImage').replace(/["\\]/g, '');
   const sender = outgoing
     ? (message.author?.nombre ?? message.senderName ?? t('desk.conversation.agent'))
     : (message.senderName ?? contactValue ?? t('desk.conversation.customer'));
@@ -317,8 +335,22 @@ export function MessageBubble({ message, contactValue }: { message: InteractionM
           '& img': { maxWidth: '100%', height: 'auto' },
           '& a': { color: 'primary.main' },
           '& blockquote': { m: 0, paddingInlineStart: 1, borderInlineStart: 3, borderColor: 'divider' },
+          // Remote images wait for a click (the server leaves a marker instead of the <img>).
+          '& [data-remote-image]': {
+            display: 'inline-block',
+            cursor: 'pointer',
+            px: 1,
+            py: 0.25,
+            borderRadius: 1,
+            border: 1,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            color: 'text.secondary',
+          },
+          '& [data-remote-image]::before': { content: `"${remoteImageLabel}"` },
         })}
         dir="auto"
+        onClick={revealRemoteImage}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: message html is sanitised by the server when it is stored.
         dangerouslySetInnerHTML={{ __html: message.html }}
       />

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
 import { initialTableQuery } from '../../ui/DataTable';
+import { remoteImageUrl } from './components';
 import {
   agentsFilterOptions,
   availableActions,
@@ -242,6 +243,16 @@ describe('ticket view helpers', () => {
     });
     expect(parseTransferRequest({ caso: { id: 'no' } })).toBeNull();
     expect(parseTransferRequest(null)).toBeNull();
+  });
+});
+
+describe('remote images', () => {
+  it('loads only http(s) addresses', () => {
+    expect(remoteImageUrl('https://cdn.example.com/a.png')).toBe(true);
+    expect(remoteImageUrl('http://example.com/a.png?x=1')).toBe(true);
+    expect(remoteImageUrl('javascript:alert(1)')).toBe(false);
+    expect(remoteImageUrl('data:image/png;base64,AAAA')).toBe(false);
+    expect(remoteImageUrl('https://x.test/"onerror=')).toBe(false);
   });
 });
 
