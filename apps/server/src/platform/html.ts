@@ -58,11 +58,12 @@ export function sanitizeInboundHtml(html: string): string {
     transformTags: {
       ...RICH_TEXT.transformTags,
       span: () => ({ tagName: 'span', attribs: {} }),
-      img: (_tagName, attribs) => {
+      img: (_tagName, attribs): sanitizeHtml.Tag => {
         const src = attribs.src ?? '';
-        return /^https?:\/\//i.test(src)
-          ? { tagName: 'span', attribs: { 'data-remote-image': src, 'data-alt': (attribs.alt ?? '').slice(0, 200) } }
-          : { tagName: 'span', attribs: {} };
+        const marker: Record<string, string> = /^https?:\/\//i.test(src)
+          ? { 'data-remote-image': src, 'data-alt': (attribs.alt ?? '').slice(0, 200) }
+          : {};
+        return { tagName: 'span', attribs: marker };
       },
     },
   });
