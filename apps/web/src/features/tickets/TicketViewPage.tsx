@@ -57,6 +57,7 @@ import { useCustomer } from '../customers/api';
 import { useHandlingTicket } from '../desk/agentStatus';
 import { deskKeys, markTicketRead } from '../desk/api';
 import type { DynamicFormDetail } from '../forms/api';
+import { TemplatePicker } from '../templates';
 import {
   type SimpleAction,
   ticketKeys,
@@ -309,7 +310,10 @@ function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDetail | 
         />
       </Tabs>
       {tab === 'reply' ? (
-        <ReplyComposer ticket={ticket} />
+        <ReplyComposer
+          ticket={ticket}
+          templates={(insert) => <TemplatePicker ticketId={ticket.id} onPick={insert} />}
+        />
       ) : tab === 'task' ? (
         <>
           <TaskFields detail={form} draft={draft} onChange={setDraft} errors={errors} disabled={addTask.isPending} />
