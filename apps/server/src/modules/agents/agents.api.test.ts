@@ -195,6 +195,9 @@ describe('routing', () => {
       Array.from({ length: 200 }, (_, index) => inbound(channelId, `routing-${stamp}-${index}`)),
     );
     expect(answers.every((answer) => answer.statusCode === 201)).toBe(true);
+    // Routing follows the acknowledgements in the background.
+    await t.services.inbound.idle();
+    await t.services.routing.idle();
     let counts = await assignedCounts(campaignId);
     for (const agent of agents) expect(counts.get(agent.id)).toBe(4);
     expect(counts.get(paused.id)).toBeUndefined();

@@ -105,22 +105,50 @@ export function createRoutingService(ctx: AppContext) {
     return assignments;
   }
 
-  /** Runs a pass, logging instead of throwing: routing is a consequence, never the cause of a failed request. */
-  async function route(campaignIds: readonly number[]): Promise<Assignment[]> {
-    const all: Assignment[] = [];
-    for (const campaignId of campaignIds) {
-      try {
-        all.push(...(await assignWaiting(campaignId)));
-      } catch (error) {
-        ctx.logger.error({ err: error, campaignId }, 'routing pass failed');
-      }
+  // Passes coalesce per campaign: while one runs, any number of requests make exactly one more pass after it, so a
+  // burst of arrivals costs a few passes instead of one each (they would queue on the campaign lock anyway).
+  const running = new Map<number, Promise<Assignment[]>>();
+  const again = new Set<number>();
+
+  function pass(campaignId: number): Promise<Assignment[]> {
+    const current = running.get(campaignId);
+    if (current) {
+      again.add(campaignId);
+      return current.then(() => running.get(campaignId) ?? []);
     }
-    return all;
+    const run = (async () => {
+      const done: Assignment[] = [];
+      do {
+        again.delete(campaignId);
+        try {
+          done.push(...(await assignWaiting(campaignId)));
+        } catch (error) {
+          ctx.logger.error({ err: error, campaignId }, 'routing pass failed');
+        }
+      } while (again.has(campaignId));
+      return done;
+    })();
+    running.set(campaignId, run);
+    // A request that came after the loop's last check still gets its pass.
+    void run.finally(() => {
+      running.delete(campaignId);
+      if (again.has(campaignId)) void pass(campaignId);
+    });
+    return run;
+  }
+
+  /** Runs passes, logging instead of throwing: routing is a consequence, never the cause of a failed request. */
+  async function route(campaignIds: readonly number[]): Promise<Assignment[]> {
+    return (await Promise.all(campaignIds.map(pass))).flat();
   }
 
   return {
     assignWaiting,
     route,
+    /** Resolves when no pass is running (tests). */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.all([...running.values()]);
+    },
     async sweep(): Promise<Assignment[]> {
       return route(await agentsRepo.routedCampaignIds(db));
     },

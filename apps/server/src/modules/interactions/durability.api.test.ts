@@ -137,7 +137,10 @@ describe('inbound durability', () => {
       expect(final.every((row) => row.n === 1)).toBe(true);
     } finally {
       await client.end();
+      // Wait for the process to be gone: its job workers share this database with the next test files.
+      const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
+      await exited;
     }
   }, 120_000);
 });

@@ -33,7 +33,7 @@ export interface InboundResult {
   outsideHours: boolean;
 }
 
-/** Listeners of a recorded inbound message (routing, auto-replies), run after commit. */
+/** Listeners of a recorded inbound message (routing, auto-replies), run after commit, in the background. */
 export type InboundListener = (result: InboundResult) => Promise<void> | void;
 
 const PREVIEW_LENGTH = 280;
@@ -50,6 +50,7 @@ const DESCRIPTION_LENGTH = 200;
 export function createInboundService(ctx: AppContext) {
   const { db } = ctx;
   const listeners: InboundListener[] = [];
+  const following = new Set<Promise<void>>();
   // Catalogue codes are seeds that do not move; a short cache spares two queries per message at volume.
   const codeCache = new Map<string, { at: number; ids: Map<string, number> }>();
   async function idsByCode(tx: Executor, model: 'tipo-dato-contacto' | 'tipo-documento') {
@@ -218,14 +219,25 @@ export function createInboundService(ctx: AppContext) {
           item,
         });
       }
-      for (const listener of listeners) {
-        try {
-          await listener(result);
-        } catch (error) {
-          ctx.logger.error({ err: error, ticketId: result.ticketId }, 'inbound listener failed');
+      // Routing and auto-replies follow in the background: the provider's acknowledgement waits only for the
+      // stored message, and a crash before they run is caught by the routing sweep.
+      const follow = (async () => {
+        for (const listener of listeners) {
+          try {
+            await listener(result);
+          } catch (error) {
+            ctx.logger.error({ err: error, ticketId: result.ticketId }, 'inbound listener failed');
+          }
         }
-      }
+      })();
+      following.add(follow);
+      void follow.finally(() => following.delete(follow));
       return result;
+    },
+
+    /** Resolves once the background work of every message received so far is done (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (following.size > 0) await Promise.all([...following]);
     },
   };
 }

@@ -160,6 +160,7 @@ describe('inbound pipeline', () => {
       expect(watched.map((event) => event.casoId)).toContain(first.ticketId);
 
       // The agent becomes available: routing gives them the ticket, and the next message reaches them.
+      await t.services.inbound.idle();
       await api.post('/api/v2/supervision/agente/estado', worker, { estado: 'A' });
       await settle();
       expect(assigned.some((event) => event.tipo === 'asignado' && event.casoId === first.ticketId)).toBe(true);

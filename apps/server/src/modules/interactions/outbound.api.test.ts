@@ -199,6 +199,7 @@ describe('agent replies', () => {
       from,
       text: '¿Hola?',
     });
+    await t.services.inbound.idle();
     const outgoing = (await messagesOf(first.ticketId)).filter((message) => message.direction === 1);
     expect(outgoing.map((message) => message.text)).toEqual(['Nuestro horario es de lunes a viernes.']);
   });
