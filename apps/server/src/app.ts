@@ -31,6 +31,7 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { createImportsService, IMPORT_QUEUE } from './modules/customers/imports.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
+import { createEmailChannel, sendTranscript } from './modules/email/email.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     afterChange: async (kind, campaignId) => {
       if (kind !== 'leido' && kind !== 'abierto') await routing.route([campaignId]);
     },
+    afterClose: (ticketId) => sendTranscript(ctx, ticketId),
   });
   const agents = createAgentsService(ctx, auth, routing);
   auth.onSession((userId, change) =>
@@ -215,6 +217,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
   const inbound = createInboundService(ctx);
   const outbound = createOutboundService(ctx);
+  const email = createEmailChannel(ctx, inbound);
+  outbound.registerAdapter('email', email.adapter);
   inbound.onRecorded(async (result) => {
     await routing.route([result.campaignId]);
     await outbound.replyOutsideHours(result);
@@ -285,8 +289,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   }
 
   if (deps.config.env !== 'test') routing.start();
+  if (deps.config.env !== 'test') email.poller.start();
   app.addHook('onClose', async () => {
     routing.stop();
+    await email.stop();
     await realtime.close();
   });
   return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets } };

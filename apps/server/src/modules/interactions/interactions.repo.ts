@@ -82,6 +82,29 @@ export const interactionsRepo = {
     return row?.ticketId ?? null;
   },
 
+  /**
+   * The thread key of the conversation that holds one of these provider messages of the channel (e-mail replies
+   * name earlier messages — ours included — in In-Reply-To/References); open tickets first, then the latest.
+   */
+  async threadKeyOfMessages(db: Executor, channelId: number, providerMessageIds: readonly string[]) {
+    if (providerMessageIds.length === 0) return null;
+    const [row] = await db
+      .select({ threadKey: interactions.threadKey })
+      .from(messages)
+      .innerJoin(interactions, eq(interactions.id, messages.interactionId))
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .where(
+        and(
+          eq(messages.channelId, channelId),
+          inArray(messages.providerMessageId, [...providerMessageIds]),
+          sql`${interactions.threadKey} is not null`,
+        ),
+      )
+      .orderBy(sql`${tickets.status} = 4`, desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    return row?.threadKey ?? null;
+  },
+
   /** The customer's latest open ticket in the campaign, optionally of one channel (ticket-combination rule). */
   async openTicketOfCustomer(
     db: Executor,
@@ -199,6 +222,16 @@ export const interactionsRepo = {
         ...(values.providerMessageId ? { providerMessageId: values.providerMessageId } : {}),
       })
       .where(and(eq(messages.id, id), allowed))
+      .returning({ id: messages.id });
+    return rows.length > 0;
+  },
+
+  /** Records the files kept from a provider message, once: false when the message already has its list. */
+  async setMessageAttachments(db: Executor, id: number, attachments: NonNullable<MessageRow['attachments']>) {
+    const rows = await db
+      .update(messages)
+      .set({ attachments })
+      .where(and(eq(messages.id, id), sql`${messages.attachments} is null`))
       .returning({ id: messages.id });
     return rows.length > 0;
   },

@@ -92,6 +92,8 @@ function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
 export interface TicketHooks {
   /** After a change was announced (routing refills freed capacity). */
   afterChange?(kind: TicketEventKind, campaignId: number): Promise<unknown>;
+  /** After an agent closed the ticket (not a merge): e.g. the conversation transcript to the customer. */
+  afterClose?(ticketId: number): Promise<unknown>;
 }
 
 export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
@@ -481,6 +483,11 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
           nextTaskAt: null,
         });
         return { event: 'cerrado' };
+      }).then(async (ticket) => {
+        await hooks
+          .afterClose?.(id)
+          ?.catch((error: unknown) => ctx.logger.error({ err: error, ticketId: id }, 'ticket close hook failed'));
+        return ticket;
       }),
 
     /** Sends the ticket to another user or campaign (as the campaign allows); it waits in status 3 for an answer. */

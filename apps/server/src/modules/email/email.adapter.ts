@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGE_DIRECTION } from '@atiende/contracts';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from '../../platform/context.js';
+import { businessRepo } from '../business/business.repo.js';
+import type { ChannelRow } from '../channels/channels.repo.js';
+import type { ChannelAdapter, OutboundDelivery } from '../interactions/adapters.js';
+
+/** At most this many ids in References: the root and the newest ones, oldest first, as mail clients do. */
+const MAX_REFERENCES = 20;
+
+function referencesOf(ids: string[]): string[] {
+  return ids.length <= MAX_REFERENCES ? ids : [ids[0], ...ids.slice(-(MAX_REFERENCES - 1))];
+}
+
+interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** The channel's SMTP settings; a missing one fails the delivery (retried, then marked failed with the reason). */
+function smtpSettings(channel: ChannelRow): SmtpSettings {
+  const host = text(channel.config.smtpHost);
+  const port = Number(channel.config.smtpPort);
+  if (!host || !Number.isInteger(port) || port < 1) throw new Error('the e-mail channel has no SMTP server configured');
+  return {
+    host,
+    port,
+    secure: channel.config.smtpSecure === true,
+    user: text(channel.config.smtpUser),
+    password: channel.secrets.smtpPassword ?? null,
+  };
+}
+
+export function channelAddress(channel: ChannelRow): string {
+  const address = text(channel.config.address);
+  if (!address) throw new Error('the e-mail channel has no address configured');
+  return address;
+}
+
+/** Only real Message-IDs go into threading headers (ids of messages without one are hashes). */
+const isMessageId = (id: string) => id.startsWith('<') && id.endsWith('>');
+
+/**
+ * The e-mail channel's outbound adapter: one pooled SMTP transport per channel, rebuilt when its settings change.
+ * Each reply carries its own Message-ID (stored as the provider id, so the customer's answer to it finds the
+ * ticket), In-Reply-To the customer's latest message and References the thread, so mail clients keep one thread.
+ * "Sent" means the SMTP server accepted it; e-mail has no delivery receipts.
+ */
+export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close(): void } {
+  const transports = new Map<number, { key: string; transport: Transporter }>();
+
+  function transportOf(channel: ChannelRow): Transporter {
+    const settings = smtpSettings(channel);
+    const key = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
+    const cached = transports.get(channel.id);
+    if (cached?.key === key) return cached.transport;
+    cached?.transport.close();
+    const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 2,
+      host: settings.host,
+      port: settings.port,
+      secure: settings.secure,
+      ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+    transports.set(channel.id, { key, transport });
+    return transport;
+  }
+
+  return {
+    async send(delivery: OutboundDelivery) {
+      const { channel, message, interaction, ticket } = delivery;
+      const address = channelAddress(channel);
+      const domain = address.split('@')[1] ?? 'atiende.local';
+      const business = await businessRepo.get(ctx.db);
+      const earlier = delivery.thread.filter((entry) => isMessageId(entry.providerMessageId));
+      const lastInbound = earlier.filter((entry) => entry.direction === MESSAGE_DIRECTION.incoming).at(-1);
+      const messageId = `<atiende-${message.id}-${randomBytes(6).toString('hex')}@${domain}>`;
+      const subject = `[#${ticket.number}] ${ticket.description}`.replace(/[\r\n]+/g, ' ').trim();
+      await transportOf(channel).sendMail({
+        from: { name: business?.name?.trim() || channel.name, address },
+        to: { name: delivery.customerName, address: interaction.contactValue },
+        subject: lastInbound ? `Re: ${subject}` : subject,
+        messageId,
+        ...(lastInbound ? { inReplyTo: lastInbound.providerMessageId } : {}),
+        ...(earlier.length ? { references: referencesOf(earlier.map((entry) => entry.providerMessageId)) } : {}),
+        text: message.bodyText,
+        html: message.bodyHtml,
+        // Automatic messages (the unavailable notice) say so, so other robots do not answer them (mail loops).
+        ...(message.authorId === null
+          ? { headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' } }
+          : {}),
+      });
+      return { providerMessageId: messageId, delivered: false };
+    },
+
+    close() {
+      for (const { transport } of transports.values()) transport.close();
+      transports.clear();
+    },
+  };
+}

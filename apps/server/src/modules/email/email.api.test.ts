@@ -1,0 +1,439 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer/lib/mailer';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { type Actor, caller, settle } from '../../test/desk.js';
+import { type DovecotServer, startDovecot } from '../../test/dovecot.js';
+import { waitForMail } from '../../test/mailbox.js';
+import { interactionsRepo } from '../interactions/interactions.repo.js';
+import { emailRepo } from './email.repo.js';
+import { createEmailChannel, type EmailChannel } from './email.service.js';
+
+const ADDRESS = 'soporte@atiende.test';
+const SMTP_USER = 'soporte';
+const SMTP_PASSWORD = 'Smtp.Secreto.2026';
+
+let t: TestApp;
+let api: ReturnType<typeof caller>;
+let admin: Actor;
+let dovecot: DovecotServer;
+let smtp: SMTPServer;
+let smtpPort: number;
+const sent: { auth: string | null; mail: ParsedMail }[] = [];
+let channelId: number;
+let email: EmailChannel;
+let sequence = 0;
+
+/** A raw RFC 822 message as a mail client writes it (nodemailer's composer). */
+async function compose(options: SendMailOptions): Promise<Buffer> {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const info = await composer.sendMail({ to: ADDRESS, ...options });
+  return info.message as Buffer;
+}
+
+function unique(prefix: string) {
+  sequence += 1;
+  return `${prefix}-${Date.now()}-${sequence}`;
+}
+
+async function ticketOf(providerMessageId: string) {
+  const found = await interactionsRepo.messageByProviderId(t.ctx.db, channelId, providerMessageId);
+  return found?.ticketId ?? null;
+}
+
+async function ticketView(ticketId: number) {
+  const response = await api.get(`/api/v2/tickets/${ticketId}`, admin);
+  expect(response.statusCode).toBe(200);
+  return response.json().result;
+}
+
+const messagesIn = (view: { interactions: { messages: { direction: number; html: string; text: string }[] }[] }) =>
+  view.interactions.flatMap((interaction) => interaction.messages);
+
+async function waitFor<T>(probe: () => Promise<T | null | undefined> | T | null | undefined, what: string) {
+  for (let attempt = 0; attempt < 250; attempt += 1) {
+    const value = await probe();
+    if (value) return value;
+    await settle(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  dovecot = await startDovecot({ user: ADDRESS, password: 'Buzon.Secreto.2026' });
+  smtp = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) callback(null, { user: auth.username });
+      else callback(new Error('invalid credentials'));
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          sent.push({ auth: typeof session.user === 'string' ? session.user : null, mail });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  t = await createTestApp();
+  api = caller(t);
+  admin = await signedIn(t, 'admin');
+  const stamp = unique('canal');
+  const channel = await api.post('/api/v2/channels', admin, {
+    name: `Correo ${stamp}`,
+    type: 'email',
+    direction: 'blended',
+    config: {
+      address: ADDRESS,
+      smtpHost: '127.0.0.1',
+      smtpPort,
+      smtpSecure: false,
+      smtpUser: SMTP_USER,
+      smtpPassword: SMTP_PASSWORD,
+      imapHost: dovecot.host,
+      imapPort: dovecot.port,
+      imapSecure: false,
+      imapUser: dovecot.user,
+      imapPassword: dovecot.password,
+    },
+  });
+  expect(channel.statusCode, channel.body).toBe(201);
+  channelId = channel.json().result.id;
+  const campaign = await api.post('/api/v2/campaigns', admin, {
+    name: `Campaña ${stamp}`,
+    type: 'inbound',
+    channelIds: [channelId],
+    agents: [],
+    supervisorIds: [],
+    // One ticket per message unless the thread joins it: threading alone must keep conversations together.
+    config: {
+      ticketCombination: 'none',
+      transcriptionSending: true,
+      closeWithoutTask: true,
+      closeWithoutCustomerInfo: true,
+    },
+  });
+  expect(campaign.statusCode, campaign.body).toBe(201);
+  email = createEmailChannel(t.ctx, t.services.inbound, { intervalMs: 200 });
+}, 300_000);
+
+afterAll(async () => {
+  await email?.stop();
+  await t?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await dovecot?.stop();
+});
+
+describe('e-mail channel', () => {
+  it('turns a customer e-mail into a ticket with the customer and an interaction, once', async () => {
+    const customer = `${unique('ana')}@cliente.test`;
+    const messageId = `<${unique('primero')}@cliente.test>`;
+    await dovecot.deliver(
+      await compose({
+        from: { name: 'Ana Cliente', address: customer },
+        subject: 'Factura duplicada',
+        text: 'Hola,\nme cobraron dos veces la factura 123.',
+        messageId,
+      }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ status: 'done', recorded: 1, skipped: 0 });
+    const ticketId = await ticketOf(messageId);
+    expect(ticketId).not.toBeNull();
+    const view = await ticketView(ticketId as number);
+    expect(view.customer.fullName).toBe('Ana Cliente');
+    expect(view.interactions).toHaveLength(1);
+    expect(view.interactions[0]).toMatchObject({ contactValue: customer, channel: { typeName: 'email' } });
+    expect(messagesIn(view)).toHaveLength(1);
+    expect(messagesIn(view)[0].text).toContain('me cobraron dos veces');
+
+    // Polling again reads nothing new; a lost position (crash) or a re-created mailbox re-reads without duplicates.
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 0, duplicates: 0 });
+    await t.ctx.db.execute(sql`update mailbox_states set last_uid = 0 where channel_id = ${channelId}`);
+    const reread = await email.poller.pollNow(channelId);
+    expect(reread.recorded).toBe(0);
+    expect(reread.duplicates).toBeGreaterThanOrEqual(1);
+    await t.ctx.db.execute(sql`update mailbox_states set uid_validity = 1 where channel_id = ${channelId}`);
+    expect((await email.poller.pollNow(channelId)).recorded).toBe(0);
+    expect(messagesIn(await ticketView(ticketId as number))).toHaveLength(1);
+    const state = await emailRepo.state(t.ctx.db, channelId);
+    expect(state?.uidValidity).not.toBe(1);
+    expect(state?.lastError).toBeNull();
+    expect(state?.lastPolledAt).not.toBeNull();
+  });
+
+  it('joins replies to the thread, answers with threading headers and takes the answer to that reply', async () => {
+    const customer = `${unique('bruno')}@cliente.test`;
+    const first = `<${unique('hilo')}@cliente.test>`;
+    const second = `<${unique('respuesta')}@cliente.test>`;
+    await dovecot.deliver(
+      await compose({
+        from: customer,
+        subject: 'No llega mi pedido',
+        text: 'Pedido 555 sin entregar',
+        messageId: first,
+      }),
+    );
+    await dovecot.deliver(
+      await compose({
+        from: customer,
+        subject: 'Re: No llega mi pedido',
+        text: 'Sigo esperando',
+        messageId: second,
+        inReplyTo: first,
+        references: [first],
+      }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 2 });
+    const ticketId = await ticketOf(first);
+    expect(ticketId).not.toBeNull();
+    expect(await ticketOf(second)).toBe(ticketId);
+
+    // The agent answers from the ticket view: it leaves through the channel's SMTP server, authenticated.
+    const reply = await api.post(`/api/v2/tickets/${ticketId}/messages`, admin, {
+      text: 'Su pedido sale hoy.\nGracias por esperar.',
+      html: '<p>Su pedido <strong>sale hoy</strong>.</p><p>Gracias por esperar.</p>',
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const outgoing = await waitFor(
+      () => sent.find((entry) => entry.mail.to && JSON.stringify(entry.mail.to).includes(customer)),
+      'the agent reply at the SMTP server',
+    );
+    const view = await ticketView(ticketId as number);
+    expect(outgoing.auth).toBe(SMTP_USER);
+    expect(outgoing.mail.messageId).toMatch(/^<atiende-\d+-[0-9a-f]+@atiende\.test>$/);
+    expect(outgoing.mail.inReplyTo).toBe(second);
+    expect(outgoing.mail.references).toEqual([first, second]);
+    expect(outgoing.mail.subject).toBe(`Re: [#${view.number}] ${view.description}`);
+    expect(outgoing.mail.from?.value[0]?.address).toBe(ADDRESS);
+    expect(outgoing.mail.html).toContain('<strong>sale hoy</strong>');
+    expect(outgoing.mail.text).toContain('Su pedido sale hoy.');
+    const stored = await waitFor(async () => {
+      const message = await interactionsRepo.messageByProviderId(
+        t.ctx.db,
+        channelId,
+        outgoing.mail.messageId as string,
+      );
+      return message;
+    }, 'the Message-ID stored as the provider id');
+    expect(stored.ticketId).toBe(ticketId);
+
+    // The customer's client names only our reply (no References): it still lands in the same ticket.
+    const third = `<${unique('tercero')}@cliente.test>`;
+    await dovecot.deliver(
+      await compose({
+        from: customer,
+        subject: `Re: [#${view.number}] ${view.description}`,
+        text: '¡Recibido, gracias!',
+        messageId: third,
+        inReplyTo: outgoing.mail.messageId,
+      }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 1 });
+    expect(await ticketOf(third)).toBe(ticketId);
+    expect(messagesIn(await ticketView(ticketId as number)).map((message) => message.direction)).toEqual([0, 0, 1, 0]);
+  }, 60_000);
+
+  it('does not open tickets for auto-replies or bounces, and moves past them', async () => {
+    const autoReply = `<${unique('auto')}@cliente.test>`;
+    await dovecot.deliver(
+      await compose({
+        from: `${unique('vacaciones')}@cliente.test`,
+        subject: 'Fuera de la oficina',
+        text: 'Estoy de vacaciones hasta el lunes.',
+        messageId: autoReply,
+        headers: { 'Auto-Submitted': 'auto-replied' },
+      }),
+    );
+    const bounce = `<${unique('rebote')}@mx.cliente.test>`;
+    const boundary = unique('limite');
+    const bounceUid = await dovecot.deliver(
+      [
+        'From: Mail Delivery System <MAILER-DAEMON@mx.cliente.test>',
+        `To: ${ADDRESS}`,
+        'Subject: Undelivered Mail Returned to Sender',
+        `Message-ID: ${bounce}`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'The mail system could not deliver your message to nadie@cliente.test.',
+        `--${boundary}`,
+        'Content-Type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; mx.cliente.test',
+        '',
+        'Final-Recipient: rfc822; nadie@cliente.test',
+        'Action: failed',
+        'Status: 5.1.1',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 0, skipped: 2 });
+    expect(await ticketOf(autoReply)).toBeNull();
+    expect(await ticketOf(bounce)).toBeNull();
+    expect((await emailRepo.state(t.ctx.db, channelId))?.lastUid).toBe(bounceUid);
+  });
+
+  it('keeps attachments as the ticket’s files and refuses executables', async () => {
+    const messageId = `<${unique('adjunto')}@cliente.test>`;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+    await dovecot.deliver(
+      await compose({
+        from: `${unique('carla')}@cliente.test`,
+        subject: 'Adjunto la factura',
+        text: 'Va la factura en PDF.',
+        messageId,
+        attachments: [
+          { filename: 'factura 123.pdf', content: pdf, contentType: 'application/pdf' },
+          { filename: 'programa.exe', content: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04]) },
+        ],
+      }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 1 });
+    const ticketId = (await ticketOf(messageId)) as number;
+    const view = await ticketView(ticketId);
+    expect(view.attachments).toHaveLength(1);
+    expect(view.attachments[0]).toMatchObject({
+      fileName: 'factura 123.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+      uploadedBy: null,
+    });
+    const download = await api.get(`/api/v2/tickets/${ticketId}/attachments/${view.attachments[0].id}`, admin);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    const stored = await interactionsRepo.message(
+      t.ctx.db,
+      (await interactionsRepo.messageByProviderId(t.ctx.db, channelId, messageId))?.id as number,
+    );
+    expect(stored?.attachments).toEqual([
+      expect.objectContaining({ name: 'factura 123.pdf', contentType: 'application/pdf', size: pdf.length }),
+    ]);
+
+    // Read again after a lost position: the files are not stored twice.
+    await t.ctx.db.execute(sql`update mailbox_states set last_uid = 0 where channel_id = ${channelId}`);
+    await email.poller.pollNow(channelId);
+    expect((await ticketView(ticketId)).attachments).toHaveLength(1);
+  });
+
+  it('renders hostile HTML inert in the ticket view', async () => {
+    const messageId = `<${unique('html')}@cliente.test>`;
+    await dovecot.deliver(
+      await compose({
+        from: `${unique('mallory')}@cliente.test`,
+        subject: 'Mire esto',
+        messageId,
+        html:
+          '<p>Hola <b>equipo</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">' +
+          '<a href="javascript:alert(3)">clic</a><svg onload="alert(4)"><circle r="1"/></svg>' +
+          '<div onclick="alert(5)" style="background:url(javascript:alert(6))">div</div>' +
+          '<iframe src="https://malo.test"></iframe><style>body{display:none}</style>' +
+          '<a href="https://bueno.test/ayuda">ayuda</a>',
+      }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 1 });
+    const [message] = messagesIn(await ticketView((await ticketOf(messageId)) as number));
+    for (const dangerous of [
+      '<script',
+      'onerror',
+      'onload',
+      'onclick',
+      'javascript:',
+      '<svg',
+      '<iframe',
+      '<img',
+      'style',
+    ]) {
+      expect(message.html.toLowerCase()).not.toContain(dangerous);
+    }
+    expect(message.html).toContain('<b>equipo</b>');
+    expect(message.html).toContain('href="https://bueno.test/ayuda"');
+    expect(message.text).toContain('Hola');
+  });
+
+  it('sends the conversation transcript to the customer when the ticket closes', async () => {
+    const customer = `${unique('diana')}@cliente.test`;
+    const messageId = `<${unique('transcripcion')}@cliente.test>`;
+    await dovecot.deliver(
+      await compose({
+        from: { name: 'Diana Pérez', address: customer },
+        subject: 'Consulta',
+        text: '¿Tienen <b>envíos</b> a Cali & Medellín?',
+        messageId,
+      }),
+    );
+    await email.poller.pollNow(channelId);
+    const ticketId = (await ticketOf(messageId)) as number;
+    await api.post(`/api/v2/tickets/${ticketId}/messages`, admin, { text: 'Sí, a ambas ciudades.' });
+    const since = Date.now();
+    const closed = await api.post(`/api/v2/tickets/${ticketId}/close`, admin);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const mail = await waitForMail(t.outbox, customer, { since });
+    const parsed = await simpleParser(fs.readFileSync(mail.file));
+    const number = (await ticketView(ticketId)).number;
+    expect(parsed.subject).toBe(`Transcripción del caso #${number}`);
+    expect(parsed.html).toContain('Diana Pérez');
+    expect(parsed.html).toContain('Sí, a ambas ciudades.');
+    expect(parsed.html).toContain('&#60;b&#62;envíos&#60;/b&#62; a Cali &#38; Medellín?');
+    expect(parsed.html).not.toContain('<b>envíos');
+    expect(parsed.text).toContain('¿Tienen <b>envíos</b> a Cali & Medellín?');
+  });
+
+  it('polls on its own on an interval, and never reads one mailbox from two places at once', async () => {
+    // Another node holds the mailbox: this poll steps aside.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('mailbox'), ${channelId}::int)`);
+      expect((await email.poller.pollNow(channelId)).status).toBe('busy');
+    });
+    const messageId = `<${unique('intervalo')}@cliente.test>`;
+    email.poller.start();
+    try {
+      await dovecot.deliver(
+        await compose({ from: `${unique('eva')}@cliente.test`, subject: 'Hola', text: 'Hola', messageId }),
+      );
+      expect(await waitFor(() => ticketOf(messageId), 'the interval poll')).toBeGreaterThan(0);
+    } finally {
+      await email.poller.stop();
+    }
+  }, 60_000);
+
+  it('records why a mailbox cannot be read on the channel', async () => {
+    const broken = await api.post('/api/v2/channels', admin, {
+      name: `Correo roto ${unique('x')}`,
+      type: 'email',
+      direction: 'inbound',
+      config: {
+        address: 'roto@atiende.test',
+        smtpHost: '127.0.0.1',
+        smtpPort,
+        smtpUser: SMTP_USER,
+        smtpPassword: SMTP_PASSWORD,
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapUser: dovecot.user,
+        imapPassword: 'incorrecta',
+      },
+    });
+    const brokenId = broken.json().result.id as number;
+    await expect(email.poller.pollNow(brokenId)).rejects.toThrow();
+    expect((await emailRepo.state(t.ctx.db, brokenId))?.lastError).toBeTruthy();
+    const channel = (await api.get(`/api/v2/channels/${brokenId}`, admin)).json().result;
+    expect(channel.lastError).toMatch(/^IMAP: /);
+  });
+});
