@@ -206,8 +206,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const routing = createRoutingService(ctx);
   // Freed capacity (closed, transferred, reassigned) lets routing hand out waiting work.
   const tickets = createTicketsService(ctx, {
-    afterChange: async (kind, campaignId) => {
-      if (kind !== 'leido' && kind !== 'abierto') await routing.route([campaignId]);
+    afterChange: async (kind, ticket, actorId) => {
+      if (kind === 'leido' || kind === 'abierto') return;
+      if (kind === 'cerrado' || kind === 'asignado' || kind === 'transferido') {
+        await agents.ticketLeft(ticket.id, [actorId, kind === 'cerrado' ? null : ticket.assignedUserId]);
+      }
+      await routing.route([ticket.campaignId]);
     },
     afterClose: (ticketId) => sendTranscript(ctx, ticketId),
   });

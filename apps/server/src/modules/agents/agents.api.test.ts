@@ -161,6 +161,36 @@ describe('agent status', () => {
   });
 });
 
+describe('ticket exit', () => {
+  it('takes an agent out of a ticket someone else closed, not out of one they closed themselves', async () => {
+    const agent = await signedIn(t, 'agent');
+    const { channelId } = await deskCampaign(t, admin, {
+      agents: [agent],
+      config: { closeWithoutTask: true, closeWithoutCustomerInfo: true },
+    });
+    await status(agent, 'A');
+    const first = (await inbound(channelId, `exit-a-${Date.now()}`)).json().result;
+    const second = (await inbound(channelId, `exit-b-${Date.now()}`)).json().result;
+    await t.services.inbound.idle();
+    await t.services.routing.idle();
+    const socket = await connect(t, agent);
+    try {
+      const exits = collect<{ casoId: number }>(socket, REALTIME_EVENTS.ticketExit);
+      await status(agent, 'G', { caso_actual: first.ticketId });
+      expect((await api.post(`/api/v2/tickets/${first.ticketId}/close`, admin, {})).statusCode).toBe(200);
+      await settle();
+      expect(exits).toEqual([expect.objectContaining({ casoId: first.ticketId })]);
+      await status(agent, 'E');
+      await status(agent, 'G', { caso_actual: second.ticketId });
+      expect((await api.post(`/api/v2/tickets/${second.ticketId}/close`, agent, {})).statusCode).toBe(200);
+      await settle();
+      expect(exits).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
 describe('routing', () => {
   it('picks agents by each algorithm', () => {
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));

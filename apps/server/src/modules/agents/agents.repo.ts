@@ -44,6 +44,14 @@ export const agentsRepo = {
       .limit(limit);
   },
 
+  /** Agents whose current status is handling (G) this ticket. */
+  async handlersOf(db: Executor, ticketId: number): Promise<number[]> {
+    const result = await db.execute<{ user_id: string }>(
+      sql`select user_id from agent_states where ticket_id = ${ticketId} and status = 'G'`,
+    );
+    return result.rows.map((row) => Number(row.user_id));
+  },
+
   /** Whether the user serves any campaign as an agent (only agents have a status). */
   async isAgent(db: Executor, userId: number): Promise<boolean> {
     const result = await db.execute(sql`select 1 from campaign_agent_channels where user_id = ${userId} limit 1`);

@@ -194,6 +194,18 @@ export function createAgentsService(ctx: AppContext, auth: AuthService, routing:
       }));
     },
 
+    /**
+     * A ticket left the agents handling it (closed, merged, transferred or reassigned by someone else): each of them
+     * gets `ticket-exit` and their browser leaves the ticket (spec: ticket-exit goes to /app/tickets).
+     */
+    async ticketLeft(ticketId: number, keptBy: readonly (number | null)[]): Promise<void> {
+      const handlers = await agentsRepo.handlersOf(db, ticketId);
+      for (const userId of handlers) {
+        if (keptBy.includes(userId)) continue;
+        await ctx.realtime.toUser(userId, REALTIME_EVENTS.ticketExit, { casoId: ticketId });
+      }
+    },
+
     /** Login makes an agent ready (A); logout makes them offline (D). Non-agents have no status. */
     async sessionOpened(userId: number): Promise<void> {
       if (!(await agentsRepo.isAgent(db, userId))) return;

@@ -90,8 +90,15 @@ function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
 }
 
 export interface TicketHooks {
-  /** After a change was announced (routing refills freed capacity). */
-  afterChange?(kind: TicketEventKind, campaignId: number): Promise<unknown>;
+  /**
+   * After a change was announced: routing refills freed capacity; agents handling a ticket that left them hear
+   * `ticket-exit`. `actorId` is who made the change (null for the system).
+   */
+  afterChange?(
+    kind: TicketEventKind,
+    ticket: Pick<TicketRow, 'id' | 'campaignId' | 'assignedUserId'>,
+    actorId: number | null,
+  ): Promise<unknown>;
   /** After an agent closed the ticket (not a merge): e.g. the conversation transcript to the customer. */
   afterClose?(ticketId: number): Promise<unknown>;
 }
@@ -106,7 +113,11 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
   }
 
   /** After commit: the campaign's pending lists hear about the change (spec: CasoActualizadoEvent). */
-  async function announce(kind: TicketEventKind, ticket: Pick<TicketRow, 'id' | 'campaignId' | 'assignedUserId'>) {
+  async function announce(
+    kind: TicketEventKind,
+    ticket: Pick<TicketRow, 'id' | 'campaignId' | 'assignedUserId'>,
+    actorId: number | null = null,
+  ) {
     await ctx.realtime.toCampaign(ticket.campaignId, TICKET_EVENT, {
       tipo: kind,
       casoId: ticket.id,
@@ -115,7 +126,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       asignadoNombre: await ticketsRepo.userName(db, ticket.assignedUserId),
     });
     await hooks
-      .afterChange?.(kind, ticket.campaignId)
+      .afterChange?.(kind, ticket, actorId)
       ?.catch((error: unknown) => ctx.logger.error({ err: error, ticketId: ticket.id }, 'ticket hook failed'));
   }
 
@@ -268,7 +279,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       return result;
     });
     const updated = await ticketsRepo.findVisible(db, { kind: 'all' }, { id });
-    if (outcome && updated) await announce(outcome.event, updated);
+    if (outcome && updated) await announce(outcome.event, updated, actor.userId);
     return view(actor, id);
   }
 
@@ -556,7 +567,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
         });
         return { ...ticket, assignedUserId: actor.userId, campaignId: targetCampaign };
       });
-      await announce('asignado', accepted);
+      await announce('asignado', accepted, actor.userId);
       return view(actor, id);
     },
 
@@ -586,7 +597,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
         });
         return { ...ticket, assignedUserId: ticket.transferFromUserId ?? ticket.assignedUserId };
       });
-      await announce('asignado', rejected);
+      await announce('asignado', rejected, actor.userId);
       return { id };
     },
 
@@ -649,7 +660,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
         });
         return { source: ticket };
       });
-      await announce('cerrado', source);
+      await announce('cerrado', source, actor.userId);
       return view(actor, id);
     },
 
