@@ -1,5 +1,5 @@
 import type { AgentStatusCode, QueueSnapshot, SupervisedAgent } from '@atiende/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { imageUrl } from '../users/users.repo.js';
 import { agentStates, agentStatusLog } from './agents.schema.js';
@@ -12,6 +12,16 @@ export interface RoutingCandidate {
   lastAssignedAt: Date | null;
   assignedToday: number;
   matchingSkills: number;
+}
+
+/** `column in (ids)`, true for every campaign, false for none. */
+function campaignFilter(column: SQL, campaignIds: readonly number[] | 'all'): SQL {
+  if (campaignIds === 'all') return sql`true`;
+  if (campaignIds.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    campaignIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 export const agentsRepo = {
@@ -171,15 +181,7 @@ export const agentsRepo = {
 
   /** Supervision: every agent of the given campaigns (or all) with live state and today's counts. */
   async supervisedAgents(db: Executor, campaignIds: readonly number[] | 'all'): Promise<SupervisedAgent[]> {
-    const inCampaigns =
-      campaignIds === 'all'
-        ? sql`true`
-        : campaignIds.length
-          ? sql`a.campaign_id in (${sql.join(
-              campaignIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql`false`;
+    const inCampaigns = campaignFilter(sql`a.campaign_id`, campaignIds);
     const result = await db.execute<{
       id: string;
       name: string;
@@ -226,15 +228,7 @@ export const agentsRepo = {
 
   /** Supervision: per campaign, waiting and in-progress work, available agents, today's service level and AHT. */
   async queues(db: Executor, campaignIds: readonly number[] | 'all'): Promise<QueueSnapshot[]> {
-    const which =
-      campaignIds === 'all'
-        ? sql`true`
-        : campaignIds.length
-          ? sql`c.id in (${sql.join(
-              campaignIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql`false`;
+    const which = campaignFilter(sql`c.id`, campaignIds);
     const result = await db.execute<{
       id: string;
       name: string;
