@@ -49,6 +49,10 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { webchatRoutes, widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
+import { createWebchatService } from './modules/widgets/webchat.service.js';
+import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
+import { createWidgetsService } from './modules/widgets/widgets.service.js';
 import type { Config } from './platform/config.js';
 import { type AppContext, MAIL_QUEUE } from './platform/context.js';
 import type { Database } from './platform/db/client.js';
@@ -61,6 +65,8 @@ import { attachRealtime } from './platform/realtime.js';
 import { createStorage } from './platform/storage.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The omni widget's embed script (`npm run build:widget -w apps/web`). */
+export const WIDGET_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist-widget');
 
 export interface AppDependencies {
   config: Config;
@@ -223,6 +229,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const outbound = createOutboundService(ctx);
   const email = createEmailChannel(ctx, inbound);
   outbound.registerAdapter('email', email.adapter);
+  const widgets = createWidgetsService(ctx);
+  const webchat = createWebchatService(ctx, inbound);
+  outbound.registerAdapter('webchat', webchat.adapter);
   inbound.onRecorded(async (result) => {
     await routing.route([result.campaignId]);
     await outbound.replyOutsideHours(result);
@@ -268,12 +277,15 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await agentsRoutes(api, agents);
       await interactionsRoutes(api, inbound, outbound);
       await internalChatRoutes(api, internalChat);
+      await widgetsRoutes(api, widgets);
+      await webchatRoutes(api, ctx, webchat);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },
     { prefix: '/api/v2' },
   );
 
+  await widgetAssetRoutes(app, ctx, WIDGET_DIST);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,

@@ -17,7 +17,9 @@ describe('sanitising', () => {
   it('leaves every known payload inert, for staff rich text and for inbound HTML', () => {
     for (const attack of ATTACKS) {
       for (const clean of [sanitizeRichText(attack), sanitizeInboundHtml(attack)]) {
-        expect(clean).not.toMatch(/<script|<svg|<iframe|<style|<img|onerror|onload|onclick|javascript:|data:text|style=/i);
+        expect(clean).not.toMatch(
+          /<script|<svg|<iframe|<style|<img|onerror|onload|onclick|javascript:|data:text|style=/i,
+        );
       }
     }
   });

@@ -53,6 +53,8 @@ const TemplateFormPage = page(() => import('../features/templates/TemplateFormPa
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
 const TicketAddPage = page(() => import('../features/tickets/TicketAddPage'), 'TicketAddPage');
+const WidgetsListPage = page(() => import('../features/widgets/WidgetsListPage'), 'WidgetsListPage');
+const WidgetFormPage = page(() => import('../features/widgets/WidgetFormPage'), 'WidgetFormPage');
 const SupervisionUsersPage = page(() => import('../features/supervision/SupervisionUsersPage'), 'SupervisionUsersPage');
 const SupervisionQueuesPage = page(
   () => import('../features/supervision/SupervisionQueuesPage'),
@@ -98,6 +100,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   templates: <TemplatesListPage />,
   'templates/add': <TemplateFormPage mode="create" />,
   'templates/:id/edit': <TemplateFormPage mode="edit" />,
+  'omni-widgets': <WidgetsListPage />,
+  'omni-widgets/add': <WidgetFormPage mode="create" />,
+  'omni-widgets/:id/edit': <WidgetFormPage mode="edit" />,
   'supervision/users': <SupervisionUsersPage />,
   'supervision/queues': <SupervisionQueuesPage />,
 };

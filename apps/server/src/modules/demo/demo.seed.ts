@@ -1,9 +1,12 @@
+import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/client.js';
 import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoStructure } from './demo.structure.js';
+import { seedDemoTemplates } from './demo.templates.js';
 import { seedDemoTickets } from './demo.tickets.js';
+import { seedDemoWidgets } from './demo.widgets.js';
 
 export const DEMO_PASSWORD = 'Atiende.2026';
 
@@ -14,8 +17,11 @@ export const DEMO_ACCOUNTS = [
   { email: 'agente.mfa@atiende.test', name: 'Mateo Agente (MFA)', role: 'agent', mfa: true },
 ] as const;
 
-/** Creates the demo business and accounts once; later starts find them and change nothing. */
-export async function seedDemoData(db: Database): Promise<string> {
+/**
+ * Creates the demo business and accounts once; later starts find them and change nothing. `publicUrl` (default: the
+ * configured PUBLIC_URL) is the origin the demo widget is allowed on.
+ */
+export async function seedDemoData(db: Database, publicUrl: string = loadConfig().publicUrl): Promise<string> {
   await db.transaction(async (tx) => {
     await ensureBusiness(tx, 'Atiende Demo');
     const roleIds = await ensureBuiltInRoles(tx);
@@ -31,6 +37,8 @@ export async function seedDemoData(db: Database): Promise<string> {
     }
     await seedDemoStructure(tx);
     await seedDemoTickets(tx);
+    await seedDemoWidgets(tx, publicUrl);
+    await seedDemoTemplates(tx);
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,

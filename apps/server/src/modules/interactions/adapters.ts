@@ -16,3 +16,6 @@ export interface OutboundDelivery {
 export interface ChannelAdapter {
   send(delivery: OutboundDelivery): Promise<{ providerMessageId?: string; delivered?: boolean }>;
 }
+
+/** A delivery that can never succeed (unknown recipient, bad address): the message fails at once, no retries. */
+export class PermanentDeliveryError extends Error {}

@@ -17,7 +17,7 @@ import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { scopeOf } from '../tickets/tickets.service.js';
-import type { ChannelAdapter } from './adapters.js';
+import { type ChannelAdapter, PermanentDeliveryError } from './adapters.js';
 import type { InboundResult } from './inbound.service.js';
 import { interactionsRepo, toMessage } from './interactions.repo.js';
 
@@ -169,8 +169,18 @@ export function createOutboundService(ctx: AppContext) {
 
     /** The `messages.send` job: deliver once through the channel's adapter (retried by pg-boss on errors). */
     async deliver(messageId: number, attempt: JobAttempt): Promise<void> {
-      const message = await interactionsRepo.message(db, messageId);
-      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return;
+      let message = await interactionsRepo.message(db, messageId);
+      // The job is queued (on pg-boss's own connection) inside the transaction that stores the message, so a worker
+      // woken by NOTIFY can start before that commit: look again shortly, then leave it to the job's retry.
+      for (let look = 0; !message && look < 10; look += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        message = await interactionsRepo.message(db, messageId);
+      }
+      if (!message) {
+        if (!attempt.lastAttempt) throw new Error(`message ${messageId} is not stored (yet)`);
+        return;
+      }
+      if (message.direction !== MESSAGE_DIRECTION.outgoing) return;
       // At-least-once jobs: a message already handed to the provider is not sent twice.
       if (message.deliveryStatus !== null && message.deliveryStatus >= DELIVERY_STATUS.sent) return;
       const [interaction, channel, ticket] = await Promise.all([
@@ -216,7 +226,7 @@ export function createOutboundService(ctx: AppContext) {
           await announceStatus(ticket.id, message.id, status);
         }
       } catch (error) {
-        if (!attempt.lastAttempt) throw error;
+        if (!attempt.lastAttempt && !(error instanceof PermanentDeliveryError)) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         if (
           await interactionsRepo.advanceDelivery(db, message.id, DELIVERY_STATUS.failed, {

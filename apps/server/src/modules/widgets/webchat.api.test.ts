@@ -1,0 +1,441 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NEW_INBOUND_EVENT, TICKET_EVENT } from '@atiende/contracts';
+import Fastify from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
+import { widgetAssetRoutes } from './webchat.routes.js';
+import { WEBCHAT_TYPING_EVENT } from './webchat.service.js';
+
+const SITE = 'https://www.tienda.test';
+
+let t: TestApp;
+let api: ReturnType<typeof caller>;
+let admin: Actor;
+let agent: Actor;
+let supervisor: Actor;
+let channelId: number;
+let campaignId: number;
+let widgetId: number;
+let key: string;
+const sockets: Socket[] = [];
+const deskSockets: Socket[] = [];
+
+interface VisitorMessage {
+  id: number;
+  direction: 0 | 1;
+  text: string;
+  senderName: string | null;
+  clientMessageId: string | null;
+  createdAt: string;
+}
+
+/** A call to the public visitor API as a browser on `origin` would make it. */
+function visitorCall(
+  method: 'GET' | 'POST' | 'OPTIONS',
+  path: string,
+  options: { origin?: string | null; token?: string; payload?: object; locale?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  const origin = options.origin === undefined ? SITE : options.origin;
+  if (origin) headers.origin = origin;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.locale) headers['x-locale'] = options.locale;
+  return t.app.inject({
+    method,
+    url: `/api/v2/public/widgets/${key}${path}`,
+    headers,
+    ...(method === 'POST' ? { payload: options.payload ?? {} } : {}),
+  });
+}
+
+async function newVisitor(details: { name?: string; email?: string } = {}) {
+  const answer = await visitorCall('POST', '/visitors', { payload: details });
+  expect(answer.statusCode).toBe(200);
+  return answer.json().result as { visitorToken: string; visitorId: string };
+}
+
+function visitorSocket(token: string, origin = SITE): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(`${t.url()}/visitor`, {
+      auth: { token },
+      extraHeaders: { origin },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 60; i += 1) {
+    const value = read();
+    if (value !== undefined) return value;
+    await settle(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true });
+  api = caller(t);
+  admin = await signedIn(t, 'admin');
+  agent = await signedIn(t, 'agent');
+  supervisor = await signedIn(t, 'super');
+  // Room for every conversation of the file: the agent sees the tickets routed to them.
+  ({ channelId, campaignId } = await deskCampaign(t, admin, {
+    agents: [agent],
+    supervisors: [supervisor],
+    config: { tasksPerAgent: 100 },
+  }));
+  await api.post('/api/v2/supervision/agente/estado', agent, { estado: 'A' });
+  const email = await api.post('/api/v2/channels', admin, {
+    name: `Correo ${Date.now()}`,
+    type: 'email',
+    direction: 'blended',
+    config: {
+      address: 'ventas@tienda.test',
+      smtpHost: 'smtp.tienda.test',
+      smtpPort: 587,
+      smtpUser: 'ventas',
+      smtpPassword: 'smtp-secret-password',
+      imapHost: 'imap.tienda.test',
+      imapPort: 993,
+      imapUser: 'ventas',
+      imapPassword: 'imap-secret-password',
+    },
+  });
+  const telegram = await api.post('/api/v2/channels', admin, {
+    name: `Telegram ${Date.now()}`,
+    type: 'telegram',
+    direction: 'blended',
+    config: { botUsername: '@TiendaBot', botToken: 'telegram-secret-token' },
+  });
+  const created = await api.post('/api/v2/omni-widgets', admin, {
+    name: `Widget chat ${Date.now()}`,
+    allowedOrigin: SITE,
+    channelIds: [channelId, email.json().result.id, telegram.json().result.id],
+  });
+  expect(created.statusCode).toBe(201);
+  widgetId = created.json().result.id;
+  key = created.json().result.publicKey;
+});
+
+afterAll(async () => {
+  for (const socket of [...sockets, ...deskSockets]) socket.disconnect();
+  await t?.close();
+});
+
+describe('public widget API', () => {
+  it('gives the allowed site the buttons and look, with CORS for that origin only and no secrets', async () => {
+    const answer = await visitorCall('GET', '');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe(SITE);
+    expect(answer.headers.vary).toContain('Origin');
+    const config = answer.json().result;
+    expect(config).toMatchObject({ publicKey: key, style: 'floating', position: 'bottom-right', chat: {} });
+    expect(
+      config.channels.map((channel: { type: string; link: string | null }) => [channel.type, channel.link]),
+    ).toEqual([
+      ['webchat', null],
+      ['email', 'mailto:ventas@tienda.test'],
+      ['telegram', 'https://t.me/TiendaBot'],
+    ]);
+    for (const secret of ['smtp-secret-password', 'imap-secret-password', 'telegram-secret-token', 'smtp.tienda']) {
+      expect(answer.body).not.toContain(secret);
+    }
+
+    const preflight = await visitorCall('OPTIONS', '/messages');
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(SITE);
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('authorization');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+  });
+
+  it('refuses other origins, calls without an Origin, and unknown widgets', async () => {
+    for (const origin of ['https://evil.test', 'http://www.tienda.test', null]) {
+      const answer = await visitorCall('GET', '', { origin });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe('Este sitio no puede usar el widget');
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const english = await visitorCall('POST', '/visitors', { origin: 'https://evil.test', locale: 'en' });
+    expect(english.json().message).toBe('This site may not use the widget');
+    expect((await visitorCall('OPTIONS', '/visitors', { origin: 'https://evil.test' })).statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/public/widgets/no-such-widget',
+      headers: { origin: SITE },
+    });
+    expect(unknown.statusCode).toBe(404);
+    // A visitor socket from another site is refused at the handshake.
+    const { visitorToken } = await newVisitor();
+    await expect(visitorSocket(visitorToken, 'https://evil.test')).rejects.toThrow('UNAUTHENTICATED');
+    await expect(visitorSocket('not-a-token')).rejects.toThrow('UNAUTHENTICATED');
+  });
+
+  it('a visitor writes: a ticket and an interaction in the campaign, announced live to who may see it', async () => {
+    // New-inbound events go to the campaign's readers (its supervisors) and to the assignee.
+    const watch = await connect(t, supervisor);
+    const desk = await connect(t, agent);
+    deskSockets.push(watch, desk);
+    const arrivals = collect<{ casoId: number; newRegistroCanal: number }>(watch, NEW_INBOUND_EVENT);
+    const assigned = collect<{ tipo: string; casoId: number; asignado: number }>(desk, TICKET_EVENT);
+    const agentArrivals = collect<{ casoId: number }>(desk, NEW_INBOUND_EVENT);
+    const typing = collect<{ casoId: number }>(desk, WEBCHAT_TYPING_EVENT);
+    const visitor = await newVisitor({ name: 'Lucía Visitante', email: 'Lucia@Correo.test' });
+    expect(visitor.visitorId).toMatch(/^wv-[a-f0-9]{24}$/);
+    const sent = await visitorCall('POST', '/messages', {
+      token: visitor.visitorToken,
+      payload: { text: '  Hola, ¿tienen envíos a Cali?  ', clientMessageId: 'client-0001' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json().result as VisitorMessage;
+    expect(message).toMatchObject({
+      direction: 0,
+      text: 'Hola, ¿tienen envíos a Cali?',
+      senderName: 'Lucía Visitante',
+      clientMessageId: 'client-0001',
+    });
+    const event = await waitFor(() => arrivals.at(-1), 'NuevoRegistroCanalEvent');
+    const ticket = (await api.get(`/api/v2/tickets/${event.casoId}`, admin)).json().result;
+    expect(ticket.campaign.id).toBe(campaignId);
+    const interaction = ticket.interactions.find((item: { id: number }) => item.id === event.newRegistroCanal);
+    expect(interaction).toMatchObject({ contactValue: visitor.visitorId, channel: { id: channelId } });
+    expect(interaction.messages.map((item: { id: number }) => item.id)).toEqual([message.id]);
+    // The new customer got the visitor's e-mail as a contact datum.
+    expect(ticket.customer.identificationNumber).toBe(visitor.visitorId);
+    const customer = (await api.get(`/api/v2/customers/${ticket.customer.id}`, admin)).json().result;
+    expect(customer.contacts.map((contact: { value: string }) => contact.value)).toEqual(
+      expect.arrayContaining([visitor.visitorId, 'lucia@correo.test']),
+    );
+
+    // Routing hands it to the available agent, who hears the next message and the visitor typing.
+    const assignment = await waitFor(
+      () => assigned.find((item) => item.tipo === 'asignado' && item.casoId === event.casoId),
+      'assignment',
+    );
+    expect(assignment.asignado).toBe(agent.id);
+    await visitorCall('POST', '/messages', {
+      token: visitor.visitorToken,
+      payload: { text: 'Es para un regalo', clientMessageId: 'client-0002' },
+    });
+    await waitFor(() => agentArrivals.find((item) => item.casoId === event.casoId), 'second message to the agent');
+    const socket = await visitorSocket(visitor.visitorToken);
+    socket.emit('typing');
+    const notice = await waitFor(() => typing.at(-1), 'webchat-typing');
+    expect(notice.casoId).toBe(event.casoId);
+  });
+
+  it('an agent replies: the visitor socket gets it, and the history has both messages after a reload', async () => {
+    const mario = `Mario ${Date.now()}`;
+    const visitor = await newVisitor({ name: mario });
+    const socket = await visitorSocket(visitor.visitorToken);
+    const received = collect<VisitorMessage>(socket, 'message');
+    const typing = collect<{ senderName: string }>(socket, 'typing');
+    const sent = (
+      await visitorCall('POST', '/messages', {
+        token: visitor.visitorToken,
+        payload: { text: 'Necesito ayuda con mi pedido', clientMessageId: 'mario-0001' },
+      })
+    ).json().result as VisitorMessage;
+    // The visitor's own message reaches their other tabs too.
+    await waitFor(() => received.find((item) => item.id === sent.id), 'own message echo');
+    const ticketId = (
+      await api.get(`/api/v2/caso/pendientes?filter=all&searchText=${encodeURIComponent(mario)}`, admin)
+    )
+      .json()
+      .result.casosPendientes.find((item: { remitente: string }) => item.remitente === mario)?.caso_id as number;
+    expect(ticketId).toBeTruthy();
+
+    const typingAnswer = await api.post(`/api/v2/tickets/${ticketId}/webchat-typing`, agent);
+    expect(typingAnswer.json().result).toEqual({ visitors: 1 });
+    await waitFor(() => typing.at(-1), 'agent typing');
+
+    const reply = await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Con gusto, ¿cuál es?' });
+    expect(reply.statusCode).toBe(201);
+    const replyId = reply.json().result.id as number;
+    const live = await waitFor(() => received.find((item) => item.id === replyId), 'agent reply');
+    expect(live).toMatchObject({ direction: 1, text: 'Con gusto, ¿cuál es?', clientMessageId: null });
+    expect(live.senderName).toBeTruthy();
+
+    // The delivery was recorded as delivered through the web-chat adapter.
+    for (let i = 0; i < 30; i += 1) {
+      const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
+      const stored = view.interactions
+        .flatMap((item: { messages: { id: number; deliveryStatus: number }[] }) => item.messages)
+        .find((item: { id: number }) => item.id === replyId);
+      if (stored.deliveryStatus === 2) break;
+      if (i === 29) throw new Error(`reply status stayed ${stored.deliveryStatus}`);
+      await settle(100);
+    }
+
+    socket.disconnect();
+    const history = await visitorCall('GET', '/messages', { token: visitor.visitorToken });
+    expect(history.statusCode).toBe(200);
+    const messages = history.json().result.messages as VisitorMessage[];
+    expect(messages.map((item) => [item.direction, item.text])).toEqual([
+      [0, 'Necesito ayuda con mi pedido'],
+      [1, 'Con gusto, ¿cuál es?'],
+    ]);
+    expect(history.json().result.hasMore).toBe(false);
+    expect((await visitorCall('GET', '/messages', {})).statusCode).toBe(401);
+  });
+
+  it('a retried clientMessageId is stored once', async () => {
+    const visitor = await newVisitor();
+    const payload = { text: 'Mensaje con reintento', clientMessageId: 'retry-000001' };
+    const first = await visitorCall('POST', '/messages', { token: visitor.visitorToken, payload });
+    const second = await visitorCall('POST', '/messages', { token: visitor.visitorToken, payload });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().result.id).toBe(first.json().result.id);
+    const history = (await visitorCall('GET', '/messages', { token: visitor.visitorToken })).json().result;
+    expect(history.messages).toHaveLength(1);
+    // Another visitor using the same client id is a different message.
+    const other = await newVisitor();
+    const theirs = await visitorCall('POST', '/messages', { token: other.visitorToken, payload });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().result.id).not.toBe(first.json().result.id);
+  });
+
+  it('a known token returns the same visitor; a token of another widget does not', async () => {
+    const visitor = await newVisitor({ name: 'Ana' });
+    const again = await visitorCall('POST', '/visitors', {
+      token: visitor.visitorToken,
+      payload: { email: 'ana@correo.test' },
+    });
+    expect(again.json().result).toMatchObject({
+      visitorToken: visitor.visitorToken,
+      visitorId: visitor.visitorId,
+      name: 'Ana',
+      email: 'ana@correo.test',
+    });
+    const invalid = await visitorCall('POST', '/visitors', { token: 'forged', payload: { name: 'Ana' } });
+    expect(invalid.json().result.visitorId).not.toBe(visitor.visitorId);
+    const badEmail = await visitorCall('POST', '/visitors', { payload: { email: 'no es correo' } });
+    expect(badEmail.statusCode).toBe(422);
+  });
+
+  it('a second visitor never receives the first visitor’s messages', async () => {
+    const primero = `Primero ${Date.now()}`;
+    const first = await newVisitor({ name: primero });
+    const second = await newVisitor({ name: 'Segundo' });
+    const firstSocket = await visitorSocket(first.visitorToken);
+    const secondSocket = await visitorSocket(second.visitorToken);
+    const firstSeen = collect<VisitorMessage>(firstSocket, 'message');
+    const secondSeen = collect<VisitorMessage>(secondSocket, 'message');
+    await visitorCall('POST', '/messages', {
+      token: first.visitorToken,
+      payload: { text: 'Soy el primero', clientMessageId: 'first-00001' },
+    });
+    const ticketId = (
+      await api.get(`/api/v2/caso/pendientes?filter=all&searchText=${encodeURIComponent(primero)}`, admin)
+    )
+      .json()
+      .result.casosPendientes.find((item: { remitente: string }) => item.remitente === primero)?.caso_id as number;
+    const reply = await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Solo para el primero' });
+    await waitFor(() => firstSeen.find((item) => item.id === reply.json().result.id), 'reply to the first visitor');
+    await settle(300);
+    expect(secondSeen).toEqual([]);
+    const secondHistory = (await visitorCall('GET', '/messages', { token: second.visitorToken })).json().result;
+    expect(secondHistory.messages).toEqual([]);
+    // The first visitor's token does not read through another widget.
+    const otherWidget = await api.post('/api/v2/omni-widgets', admin, {
+      name: `Otro widget ${Date.now()}`,
+      allowedOrigin: SITE,
+      channelIds: [channelId],
+    });
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/public/widgets/${otherWidget.json().result.publicKey}/messages`,
+      headers: { origin: SITE, authorization: `Bearer ${first.visitorToken}` },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('a disabled widget answers 409 to the allowed site', async () => {
+    const current = (await api.get(`/api/v2/omni-widgets/${widgetId}`, admin)).json().result;
+    const visitor = await newVisitor();
+    const body = {
+      name: current.name,
+      enabled: false,
+      allowedOrigin: current.allowedOrigin,
+      channelIds: current.channels.map((channel: { id: number }) => channel.id),
+    };
+    expect((await api.put(`/api/v2/omni-widgets/${widgetId}`, admin, body)).statusCode).toBe(200);
+    try {
+      for (const [method, path] of [
+        ['GET', ''],
+        ['POST', '/visitors'],
+        ['GET', '/messages'],
+      ] as const) {
+        const answer = await visitorCall(method, path, { token: visitor.visitorToken });
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().message).toBe('El widget está deshabilitado');
+        expect(answer.headers['access-control-allow-origin']).toBe(SITE);
+      }
+      const sent = await visitorCall('POST', '/messages', {
+        token: visitor.visitorToken,
+        payload: { text: 'hola', clientMessageId: 'disabled-01' },
+        locale: 'en',
+      });
+      expect(sent.statusCode).toBe(409);
+      expect(sent.json().message).toBe('The widget is disabled');
+      await expect(visitorSocket(visitor.visitorToken)).rejects.toThrow('UNAUTHENTICATED');
+    } finally {
+      await api.put(`/api/v2/omni-widgets/${widgetId}`, admin, { ...body, enabled: true });
+    }
+  });
+
+  it('serves the embed script to any site, and the demo shop page only with demo data', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-widget-'));
+    fs.writeFileSync(path.join(dist, 'widget.js'), '(function(){})();');
+    const assets = Fastify();
+    await widgetAssetRoutes(assets, { ...t.ctx, config: { ...t.ctx.config, demoData: true } }, dist);
+    try {
+      const script = await assets.inject({ method: 'GET', url: '/widget.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toContain('application/javascript');
+      expect(script.headers['cache-control']).toBe('public, max-age=300');
+      expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect((await assets.inject({ method: 'GET', url: '/widget-io.js' })).statusCode).toBe(404);
+      // No demo widget yet: no demo page.
+      expect((await assets.inject({ method: 'GET', url: '/demo/site' })).statusCode).toBe(404);
+      const demo = await api.post('/api/v2/omni-widgets', admin, {
+        name: 'Widget del sitio',
+        allowedOrigin: 'http://localhost:3000',
+        channelIds: [channelId],
+      });
+      const page = await assets.inject({ method: 'GET', url: '/demo/site' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Tienda Demo');
+      expect(page.body).toContain(
+        `<script src="/widget.js" data-atiende-widget="${demo.json().result.publicKey}" async></script>`,
+      );
+    } finally {
+      await assets.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+    // The app under test has no demo data: no demo page.
+    expect((await t.app.inject({ method: 'GET', url: '/demo/site' })).statusCode).toBe(404);
+  });
+
+  it('a same-origin page (no Origin header on GET) is recognised by Sec-Fetch-Site', async () => {
+    const own = await api.post('/api/v2/omni-widgets', admin, {
+      name: `Widget propio ${Date.now()}`,
+      allowedOrigin: 'http://localhost:3000',
+      channelIds: [channelId],
+    });
+    const url = `/api/v2/public/widgets/${own.json().result.publicKey}`;
+    const sameOrigin = await t.app.inject({ method: 'GET', url, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(sameOrigin.statusCode).toBe(200);
+    const crossSite = await t.app.inject({ method: 'GET', url, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});

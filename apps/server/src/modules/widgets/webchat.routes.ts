@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { idParamSchema } from '@atiende/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { requireAuth } from '../../platform/http/auth-hook.js';
+import { success } from '../../platform/http/envelope.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import { CONTENT_TYPES } from '../../platform/storage.js';
+import { originAllowed, type WebchatService, widgetErrors } from './webchat.service.js';
+import type { WidgetRow } from './widgets.repo.js';
+import { widgetsRepo } from './widgets.repo.js';
+
+/** Requests per minute, per client address and widget. */
+export const WEBCHAT_RATE_LIMITS = { config: 120, visitors: 20, history: 120, messages: 30, typing: 60 } as const;
+
+const keyParams = z.object({ publicKey: z.string().min(1).max(40) });
+const blankToNull = (value: string | undefined) => (value ? value : null);
+const visitorBody = z.object({
+  name: z.string().trim().max(120).optional().transform(blankToNull),
+  email: z
+    .union([z.literal(''), z.email().max(254)])
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : null)),
+});
+const messageBody = z.object({
+  text: z.string().trim().min(1, { message: 'i18n:messages.emptyReply' }).max(4000),
+  /** The browser's id of the message: a retry with the same id is stored once. */
+  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+});
+const historyQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+const imageParams = keyParams.extend({ file: z.string().regex(/^[a-f0-9]{24}\.(png|jpg|webp)$/) });
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
+}
+
+/**
+ * The page's origin: the Origin header; browsers leave it out of same-origin GETs, which they mark
+ * `Sec-Fetch-Site: same-origin` instead (a page served by this server, such as the demo site).
+ */
+export function requestOrigin(request: FastifyRequest, ownOrigin: string): string | undefined {
+  const origin = request.headers.origin;
+  if (origin) return origin;
+  return request.headers['sec-fetch-site'] === 'same-origin' ? ownOrigin : undefined;
+}
+
+function rateLimit(max: number) {
+  return {
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) =>
+      `webchat|${request.ip}|${(request.params as { publicKey?: string }).publicKey ?? ''}`,
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'errors.rateLimited'),
+  };
+}
+
+/**
+ * The public visitor API under /public/widgets/:publicKey (no login). Every call must come from the widget's
+ * allowed origin (the browser's Origin header; 403 otherwise) and gets CORS headers for that origin only;
+ * preflights are answered here. Visitors authenticate with their token (`Authorization: Bearer`).
+ */
+export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webchat: WebchatService): Promise<void> {
+  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+  const widgetOf = new WeakMap<FastifyRequest, WidgetRow>();
+  const widget = (request: FastifyRequest) => widgetOf.get(request) as WidgetRow;
+
+  await app.register(async (scoped) => {
+    scoped.addHook('onRequest', async (request, reply) => {
+      reply.header('vary', 'Origin');
+      const found = await webchat.widgetByKey((request.params as { publicKey?: string }).publicKey ?? '');
+      if (!found) throw errors.notFound();
+      const origin = requestOrigin(request, ownOrigin);
+      if (!originAllowed(found, origin)) throw widgetErrors.originNotAllowed();
+      reply.header('access-control-allow-origin', origin as string);
+      widgetOf.set(request, found);
+    });
+    const api = scoped.withTypeProvider<ZodTypeProvider>();
+
+    const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-headers', 'authorization, content-type, x-locale')
+        .header('access-control-max-age', '600')
+        .send();
+    api.options('/public/widgets/:publicKey', { config: { public: true } }, preflight);
+    api.options('/public/widgets/:publicKey/*', { config: { public: true } }, preflight);
+
+    api.get(
+      '/public/widgets/:publicKey',
+      { config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.config) }, schema: { params: keyParams } },
+      async (request) => success(request, await webchat.publicConfig(widget(request))),
+    );
+
+    api.post(
+      '/public/widgets/:publicKey/visitors',
+      {
+        config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.visitors) },
+        schema: { params: keyParams, body: visitorBody },
+      },
+      async (request) => success(request, await webchat.identify(widget(request), bearer(request), request.body)),
+    );
+
+    api.get(
+      '/public/widgets/:publicKey/messages',
+      {
+        config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.history) },
+        schema: { params: keyParams, querystring: historyQuery },
+      },
+      async (request) =>
+        success(request, await webchat.history(widget(request), bearer(request), request.query.before)),
+    );
+
+    api.post(
+      '/public/widgets/:publicKey/messages',
+      {
+        config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.messages) },
+        schema: { params: keyParams, body: messageBody },
+      },
+      async (request, reply) => {
+        const sent = await webchat.send(widget(request), bearer(request), request.body);
+        return reply.code(sent.duplicate ? 200 : 201).send(success(request, sent.message));
+      },
+    );
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Images load from the websites with <img> (no Origin header): public, and allowed cross-origin.
+  api.get(
+    '/public/widgets/:publicKey/images/:file',
+    { config: { public: true }, schema: { params: imageParams } },
+    async (request, reply) => {
+      const found = await webchat.widgetByKey(request.params.publicKey);
+      const absolute = found ? webchat.imagePath(found, request.params.file) : null;
+      if (!absolute || !fs.existsSync(absolute)) throw errors.notFound();
+      return reply
+        .header('content-type', CONTENT_TYPES[path.extname(absolute).slice(1)] ?? 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', 'public, max-age=86400')
+        .send(fs.createReadStream(absolute));
+    },
+  );
+
+  // The agent is writing a reply: the ticket's web-chat visitors see it (optional for composers).
+  api.post(
+    '/tickets/:id/webchat-typing',
+    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema } },
+    async (request) => success(request, await webchat.agentTyping(requireAuth(request), request.params.id)),
+  );
+}
+
+const DEMO_WIDGET_NAME = 'Widget del sitio';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The sample customer website (demo data only): a small shop page that embeds the demo widget. */
+export function demoSitePage(widgetScript: string): string {
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tienda Demo</title>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; color: #1f2933; background: #f7f7f5; }
+  header { background: #263238; color: #fff; padding: 18px 32px; display: flex; align-items: center; gap: 16px; }
+  header h1 { margin: 0; font-size: 22px; }
+  nav { margin-inline-start: auto; display: flex; gap: 20px; font-size: 15px; opacity: .85; }
+  main { max-width: 980px; margin: 0 auto; padding: 32px; }
+  .hero { background: #fff; border-radius: 12px; padding: 32px; margin-bottom: 24px; box-shadow: 0 1px 3px #0002; }
+  .hero h2 { margin-top: 0; font-size: 28px; }
+  .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; }
+  .card { background: #fff; border-radius: 10px; padding: 18px; box-shadow: 0 1px 3px #0002; }
+  .card .price { font-weight: 700; color: #2e7d32; }
+  .thumb { height: 110px; border-radius: 8px; margin-bottom: 12px; }
+  footer { text-align: center; padding: 32px; color: #607d8b; font-size: 14px; }
+</style>
+</head>
+<body>
+<header><h1>Tienda Demo</h1><nav><span>Inicio</span><span>Productos</span><span>Contacto</span></nav></header>
+<main>
+  <section class="hero">
+    <h2>Todo para su hogar, con entrega en 24 horas</h2>
+    <p>Esta es una página de ejemplo de un cliente de Atiende. El botón de la esquina es el widget omnicanal:
+    abre WhatsApp, el correo o el chat web, y las conversaciones del chat llegan a los agentes en Atiende.</p>
+  </section>
+  <div class="grid">
+    <div class="card"><div class="thumb" style="background:#ffe0b2"></div><strong>Cafetera italiana</strong><p class="price">$ 89.900</p></div>
+    <div class="card"><div class="thumb" style="background:#c8e6c9"></div><strong>Juego de sartenes</strong><p class="price">$ 159.900</p></div>
+    <div class="card"><div class="thumb" style="background:#bbdefb"></div><strong>Lámpara de escritorio</strong><p class="price">$ 64.500</p></div>
+    <div class="card"><div class="thumb" style="background:#f8bbd0"></div><strong>Cojines decorativos</strong><p class="price">$ 39.900</p></div>
+  </div>
+</main>
+<footer>Tienda Demo · sitio de ejemplo</footer>
+${widgetScript}
+</body>
+</html>
+`;
+}
+
+/**
+ * GET /widget.js and /widget-io.js (the embed script and its lazily loaded realtime part, built into
+ * apps/web/dist-widget), and with demo data GET /demo/site (a sample website embedding the demo widget).
+ */
+export async function widgetAssetRoutes(app: FastifyInstance, ctx: AppContext, distDir: string): Promise<void> {
+  for (const file of ['widget.js', 'widget-io.js']) {
+    app.get(`/${file}`, { config: { public: true } }, async (_request, reply) => {
+      const absolute = path.join(distDir, file);
+      if (!fs.existsSync(absolute)) return reply.callNotFound();
+      return (
+        reply
+          .header('content-type', 'application/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          // Loaded by <script> tags on other sites.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(fs.createReadStream(absolute))
+      );
+    });
+  }
+  if (!ctx.config.demoData) return;
+  app.get('/demo/site', { config: { public: true } }, async (_request, reply) => {
+    const demo = await widgetsRepo.findByName(ctx.db, DEMO_WIDGET_NAME);
+    if (!demo) return reply.callNotFound();
+    const script = `<script src="/widget.js" data-atiende-widget="${escapeHtml(demo.publicKey)}" async></script>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(demoSitePage(script));
+  });
+}

@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGE_DIRECTION, TICKET_STATUS } from '@atiende/contracts';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import { rooms } from '../../platform/realtime.js';
+import { randomToken, sha256 } from '../../platform/security.js';
+import { normalizeContactValue } from '../../platform/text.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/adapters.js';
+import type { InboundService } from '../interactions/inbound.service.js';
+import { interactionsRepo, type MessageRow } from '../interactions/interactions.repo.js';
+import { ticketsRepo } from '../tickets/tickets.repo.js';
+import { scopeOf } from '../tickets/tickets.service.js';
+import { channelLink } from './channel-links.js';
+import { attachVisitorRealtime, VISITOR_EVENTS, type VisitorRealtime } from './webchat.realtime.js';
+import { type VisitorRow, type WidgetChannelRow, type WidgetRow, widgetsRepo } from './widgets.repo.js';
+import { widgetImageUrl } from './widgets.service.js';
+
+/** What the embed script gets: the widget's look and its buttons (never a channel secret). */
+export interface PublicWidget {
+  publicKey: string;
+  style: string;
+  position: string;
+  title: string | null;
+  subtitle: string | null;
+  primaryColor: string;
+  businessImageUrl: string | null;
+  iconType: string;
+  iconImageUrl: string | null;
+  /** One button per enabled channel with a public link; `webchat` opens the chat window (link null). */
+  channels: { id: number; type: string; name: string; link: string | null }[];
+  /** The web chat, when the widget has an enabled web-chat channel. */
+  chat: { welcomeMessage: string | null } | null;
+}
+
+/** A message of the visitor's conversation: `direction` 0 from the visitor, 1 from the business. */
+export interface VisitorMessage {
+  id: number;
+  direction: 0 | 1;
+  text: string;
+  /** Sanitised HTML (the script shows `text`). */
+  html: string;
+  senderName: string | null;
+  /** The visitor's own id for a message they sent (reconciles a pending bubble). */
+  clientMessageId: string | null;
+  createdAt: string;
+}
+
+/** The realtime event agents get while a visitor writes (campaign room, unsequenced). */
+export const WEBCHAT_TYPING_EVENT = 'webchat-typing';
+const HISTORY_PAGE = 50;
+const DEFAULT_VISITOR_NAME = 'Visitante web';
+const EMAIL_CONTACT_CODE = '4';
+
+export const widgetErrors = {
+  originNotAllowed: () => new AppError(403, 'WIDGET.ORIGIN', 'widgets.originNotAllowed'),
+  disabled: () => new AppError(409, 'WIDGET.DISABLED', 'widgets.disabled'),
+  noChat: () => new AppError(409, 'WIDGET.NO_CHAT', 'widgets.noChat'),
+  visitorUnknown: () => new AppError(401, 'WIDGET.VISITOR', 'widgets.visitorUnknown'),
+};
+
+/** Whether a browser's Origin header is the widget's allowed origin (scheme, host and port; default ports ignored). */
+export function originAllowed(widget: Pick<WidgetRow, 'allowedOrigin'>, origin: string | undefined): boolean {
+  if (!origin) return false;
+  try {
+    return new URL(origin).origin === new URL(widget.allowedOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
+const providerId = (visitor: VisitorRow, clientMessageId: string) => `${visitor.publicId}:${clientMessageId}`;
+
+function toVisitorMessage(
+  row: Pick<MessageRow, 'id' | 'direction' | 'senderName' | 'providerMessageId' | 'createdAt'> & {
+    text: string;
+    html: string;
+  },
+  publicId: string,
+): VisitorMessage {
+  const own = row.direction === MESSAGE_DIRECTION.incoming && row.providerMessageId?.startsWith(`${publicId}:`);
+  return {
+    id: row.id,
+    direction: row.direction === MESSAGE_DIRECTION.outgoing ? 1 : 0,
+    text: row.text,
+    html: row.html,
+    senderName: row.senderName,
+    clientMessageId: own ? (row.providerMessageId as string).slice(publicId.length + 1) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The public side of omni widgets: the embed script's configuration, anonymous web-chat visitors known by a token
+ * in their browser, their conversation (through the one inbound pipeline) and the `/visitor` realtime namespace the
+ * web-chat channel adapter delivers agents' replies to.
+ */
+export function createWebchatService(ctx: AppContext, inbound: InboundService) {
+  const { db } = ctx;
+
+  async function chatChannel(widget: WidgetRow): Promise<WidgetChannelRow | null> {
+    const channels = (await widgetsRepo.channelsOf(db, [widget.id])).get(widget.id) ?? [];
+    return channels.find((channel) => channel.type === 'webchat' && channel.enabled) ?? null;
+  }
+
+  async function visitorOf(widget: WidgetRow, token: string | null): Promise<VisitorRow | null> {
+    if (!token || token.length > 200) return null;
+    const visitor = await widgetsRepo.visitorByToken(db, sha256(token));
+    return visitor && visitor.widgetId === widget.id ? visitor : null;
+  }
+
+  async function requireVisitor(widget: WidgetRow, token: string | null): Promise<VisitorRow> {
+    const visitor = await visitorOf(widget, token);
+    if (!visitor) throw widgetErrors.visitorUnknown();
+    return visitor;
+  }
+
+  /** Remembers the visitor's customer; a customer created for this visitor gets the e-mail they gave. */
+  async function linkCustomer(visitor: VisitorRow, interactionId: number): Promise<void> {
+    if (visitor.customerId) return;
+    const interaction = await interactionsRepo.interaction(db, interactionId);
+    if (!interaction) return;
+    await db.transaction(async (tx) => {
+      await widgetsRepo.updateVisitor(tx, visitor.id, { customerId: interaction.customerId });
+      if (!visitor.email) return;
+      const identification = await widgetsRepo.customerIdentification(tx, interaction.customerId);
+      if (identification?.toLowerCase() !== visitor.publicId.toLowerCase()) return;
+      const typeId = (await cataloguesRepo.idsByCode(tx, 'tipo-dato-contacto')).get(EMAIL_CONTACT_CODE);
+      if (!typeId) return;
+      await widgetsRepo.addContactOnce(tx, interaction.customerId, {
+        typeId,
+        value: visitor.email,
+        normalizedValue: normalizeContactValue(visitor.email, 'email'),
+      });
+    });
+  }
+
+  const realtime: VisitorRealtime = attachVisitorRealtime(ctx.realtime.io, {
+    async authenticate(token, origin) {
+      if (token.length > 200) return null;
+      const visitor = await widgetsRepo.visitorByToken(db, sha256(token));
+      const widget = visitor ? await widgetsRepo.find(db, visitor.widgetId) : null;
+      if (!visitor || !widget?.enabled || !originAllowed(widget, origin)) return null;
+      await widgetsRepo.updateVisitor(db, visitor.id, { lastSeenAt: new Date() });
+      return { visitorId: visitor.id };
+    },
+    async onTyping(visitorId) {
+      const visitor = await widgetsRepo.visitorById(db, visitorId);
+      const widget = visitor ? await widgetsRepo.find(db, visitor.widgetId) : null;
+      const channel = widget ? await chatChannel(widget) : null;
+      if (!visitor || !channel) return;
+      const ticket = await widgetsRepo.openTicketOfVisitor(db, channel.id, visitor.publicId);
+      if (!ticket) return;
+      // To who may see the ticket (its campaign's readers and the assignee), like the messages themselves.
+      // Unsequenced: a missed typing notice is worthless a second later.
+      const targets = [rooms.campaignReaders(ticket.campaignId)];
+      if (ticket.assignedUserId) targets.push(rooms.user(ticket.assignedUserId));
+      ctx.realtime.io.to(targets).emit(WEBCHAT_TYPING_EVENT, { casoId: ticket.ticketId, campanaId: ticket.campaignId });
+    },
+    onError(error) {
+      ctx.logger.error({ err: error }, 'web-chat visitor socket failed');
+    },
+  });
+
+  /** The web-chat channel type's adapter: an agent's reply goes to the visitor's socket room. */
+  const adapter: ChannelAdapter = {
+    async send(delivery) {
+      const visitor = await widgetsRepo.visitorByPublicId(db, delivery.interaction.contactValue);
+      // A conversation without a visitor (imported or demo data) can never be answered through the chat.
+      if (!visitor) throw new PermanentDeliveryError(`no web-chat visitor ${delivery.interaction.contactValue}`);
+      const message = toVisitorMessage(
+        { ...delivery.message, text: delivery.message.bodyText, html: delivery.message.bodyHtml },
+        visitor.publicId,
+      );
+      realtime.toVisitor(visitor.id, VISITOR_EVENTS.message, message);
+      return { providerMessageId: `webchat-out-${delivery.message.id}`, delivered: true };
+    },
+  };
+
+  return {
+    adapter,
+    realtime,
+
+    async widgetByKey(publicKey: string): Promise<WidgetRow | null> {
+      if (!publicKey || publicKey.length > 40) return null;
+      return widgetsRepo.findByKey(db, publicKey);
+    },
+
+    async publicConfig(widget: WidgetRow): Promise<PublicWidget> {
+      if (!widget.enabled) throw widgetErrors.disabled();
+      const channels = ((await widgetsRepo.channelsOf(db, [widget.id])).get(widget.id) ?? []).filter(
+        (channel) => channel.enabled,
+      );
+      const buttons: PublicWidget['channels'] = [];
+      let chat: PublicWidget['chat'] = null;
+      for (const channel of channels) {
+        if (channel.type === 'webchat') {
+          if (chat) continue;
+          const welcome = channel.config.welcomeMessage;
+          chat = { welcomeMessage: typeof welcome === 'string' && welcome.trim() ? welcome.trim() : null };
+          buttons.push({ id: channel.id, type: channel.type, name: channel.name, link: null });
+          continue;
+        }
+        const link = channelLink(channel.type, channel.config);
+        if (link) buttons.push({ id: channel.id, type: channel.type, name: channel.name, link });
+      }
+      const publicUrl = ctx.config.publicUrl;
+      return {
+        publicKey: widget.publicKey,
+        style: widget.style,
+        position: widget.position,
+        title: widget.title,
+        subtitle: widget.subtitle,
+        primaryColor: widget.primaryColor,
+        businessImageUrl: widgetImageUrl(publicUrl, widget, 'business'),
+        iconType: widget.iconType,
+        iconImageUrl: widgetImageUrl(publicUrl, widget, 'icon'),
+        channels: buttons,
+        chat,
+      };
+    },
+
+    /** A stored image of the widget by its file name (the two images only). */
+    imagePath(widget: WidgetRow, file: string): string | null {
+      const stored = [widget.businessImagePath, widget.iconImagePath].find(
+        (candidate) => candidate && candidate.split('/').pop() === file,
+      );
+      return stored ? ctx.storage.absolutePath(stored) : null;
+    },
+
+    /**
+     * A visitor of the widget: the one the token names (its name and e-mail updated when given), else a new one
+     * with a new token. The token is returned once; only its SHA-256 is stored.
+     */
+    async identify(
+      widget: WidgetRow,
+      token: string | null,
+      details: { name: string | null; email: string | null },
+    ): Promise<{ visitorToken: string; visitorId: string; name: string | null; email: string | null }> {
+      if (!widget.enabled) throw widgetErrors.disabled();
+      if (!(await chatChannel(widget))) throw widgetErrors.noChat();
+      const known = await visitorOf(widget, token);
+      if (known && token) {
+        const name = details.name ?? known.name;
+        const email = details.email ?? known.email;
+        await widgetsRepo.updateVisitor(db, known.id, { name, email, lastSeenAt: new Date() });
+        return { visitorToken: token, visitorId: known.publicId, name, email };
+      }
+      const visitorToken = randomToken(32);
+      const created = await widgetsRepo.insertVisitor(db, {
+        widgetId: widget.id,
+        // Lower-case hex: the contact value stays the same after the pipeline's normalisation.
+        publicId: `wv-${randomBytes(12).toString('hex')}`,
+        tokenHash: sha256(visitorToken),
+        name: details.name,
+        email: details.email,
+      });
+      return { visitorToken, visitorId: created.publicId, name: created.name, email: created.email };
+    },
+
+    /** The visitor's conversation, oldest first; `before` pages back by message id. */
+    async history(widget: WidgetRow, token: string | null, before?: number) {
+      if (!widget.enabled) throw widgetErrors.disabled();
+      const visitor = await requireVisitor(widget, token);
+      const channel = await chatChannel(widget);
+      if (!channel) throw widgetErrors.noChat();
+      const rows = await widgetsRepo.history(db, channel.id, visitor.publicId, {
+        beforeId: before,
+        limit: HISTORY_PAGE + 1,
+      });
+      const hasMore = rows.length > HISTORY_PAGE;
+      const page = rows.slice(0, HISTORY_PAGE).reverse();
+      return { messages: page.map((row) => toVisitorMessage(row, visitor.publicId)), hasMore };
+    },
+
+    /** A visitor's message: through the inbound pipeline (a retried clientMessageId is stored once). */
+    async send(
+      widget: WidgetRow,
+      token: string | null,
+      body: { text: string; clientMessageId: string },
+    ): Promise<{ message: VisitorMessage; ticketId: number; duplicate: boolean }> {
+      if (!widget.enabled) throw widgetErrors.disabled();
+      const visitor = await requireVisitor(widget, token);
+      const channel = await chatChannel(widget);
+      if (!channel) throw widgetErrors.noChat();
+      const result = await inbound.receive(channel.id, {
+        providerMessageId: providerId(visitor, body.clientMessageId),
+        from: visitor.publicId,
+        senderName: visitor.name ?? visitor.email ?? DEFAULT_VISITOR_NAME,
+        text: body.text,
+      });
+      const stored = await interactionsRepo.message(db, result.messageId);
+      if (!stored) throw errors.notFound();
+      const message = toVisitorMessage({ ...stored, text: stored.bodyText, html: stored.bodyHtml }, visitor.publicId);
+      if (!result.duplicate) {
+        // The visitor's other tabs show it too.
+        realtime.toVisitor(visitor.id, VISITOR_EVENTS.message, message);
+        await linkCustomer(visitor, result.interactionId).catch((error: unknown) =>
+          ctx.logger.error({ err: error, visitorId: visitor.id }, 'web-chat visitor e-mail not added'),
+        );
+      }
+      await widgetsRepo.updateVisitor(db, visitor.id, { lastSeenAt: new Date() });
+      return { message, ticketId: result.ticketId, duplicate: result.duplicate };
+    },
+
+    /** An agent writing on a ticket: the ticket's web-chat visitors see "typing". */
+    async agentTyping(actor: AuthContext, ticketId: number): Promise<{ visitors: number }> {
+      const ticket = await ticketsRepo.findVisible(db, scopeOf(actor), { id: ticketId });
+      if (!ticket) throw errors.notFound();
+      if (ticket.status === TICKET_STATUS.closed) return { visitors: 0 };
+      const senderName = await ticketsRepo.userName(db, actor.userId);
+      let visitors = 0;
+      for (const contactValue of await widgetsRepo.webchatContactsOfTicket(db, ticketId)) {
+        const visitor = await widgetsRepo.visitorByPublicId(db, contactValue);
+        if (!visitor) continue;
+        realtime.toVisitor(visitor.id, VISITOR_EVENTS.typing, { senderName });
+        visitors += 1;
+      }
+      return { visitors };
+    },
+  };
+}
+
+export type WebchatService = ReturnType<typeof createWebchatService>;

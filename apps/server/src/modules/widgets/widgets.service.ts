@@ -1,0 +1,194 @@
+import path from 'node:path';
+import type { OmniWidget, Page, WidgetBody, widgetListQuerySchema } from '@atiende/contracts';
+import type { z } from 'zod';
+import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
+import { errors } from '../../platform/http/errors.js';
+import type { ImageUpload } from '../../platform/http/uploads.js';
+import { randomToken } from '../../platform/security.js';
+import { type WidgetChannelRow, type WidgetRow, widgetsRepo } from './widgets.repo.js';
+
+export type WidgetImageKind = 'business' | 'icon';
+const IMAGE_COLUMN = { business: 'businessImagePath', icon: 'iconImagePath' } as const;
+
+/** Public URL of a widget's image: served without login (websites load it), named by the random stored file. */
+export function widgetImageUrl(publicUrl: string, row: WidgetRow, kind: WidgetImageKind): string | null {
+  const stored = row[IMAGE_COLUMN[kind]];
+  return stored ? `${publicUrl}/api/v2/public/widgets/${row.publicKey}/images/${path.posix.basename(stored)}` : null;
+}
+
+/** The copy-paste snippet a website adds to its pages. */
+export function widgetScript(publicUrl: string, publicKey: string): string {
+  return `<script src="${publicUrl}/widget.js" data-atiende-widget="${publicKey}" async></script>`;
+}
+
+export function toWidget(row: WidgetRow, channels: WidgetChannelRow[], publicUrl: string): OmniWidget {
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    publicKey: row.publicKey,
+    allowedOrigin: row.allowedOrigin,
+    channels: channels.map((channel) => ({ id: channel.id, name: channel.name, type: channel.type })),
+    style: row.style as OmniWidget['style'],
+    title: row.title,
+    subtitle: row.subtitle,
+    position: row.position as OmniWidget['position'],
+    primaryColor: row.primaryColor,
+    businessImageUrl: widgetImageUrl(publicUrl, row, 'business'),
+    iconType: row.iconType as OmniWidget['iconType'],
+    iconImageUrl: widgetImageUrl(publicUrl, row, 'icon'),
+    script: widgetScript(publicUrl, row.publicKey),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function values(body: WidgetBody) {
+  return {
+    name: body.name,
+    enabled: body.enabled,
+    allowedOrigin: body.allowedOrigin,
+    style: body.style,
+    title: body.title || null,
+    subtitle: body.subtitle || null,
+    position: body.position,
+    primaryColor: body.primaryColor.toLowerCase(),
+    iconType: body.iconType,
+  };
+}
+
+/** The audited fields of a stored widget (same shape as `values`). */
+function snapshot(row: WidgetRow) {
+  return {
+    name: row.name,
+    enabled: row.enabled,
+    allowedOrigin: row.allowedOrigin,
+    style: row.style,
+    title: row.title,
+    subtitle: row.subtitle,
+    position: row.position,
+    primaryColor: row.primaryColor,
+    iconType: row.iconType,
+  };
+}
+
+/** Omni widgets (admin): the website buttons and web chat a business embeds with one script tag. */
+export function createWidgetsService(ctx: AppContext) {
+  const { db } = ctx;
+  const publicUrl = ctx.config.publicUrl;
+
+  async function view(id: number): Promise<OmniWidget> {
+    const row = await widgetsRepo.find(db, id);
+    if (!row) throw errors.notFound();
+    return toWidget(row, (await widgetsRepo.channelsOf(db, [id])).get(id) ?? [], publicUrl);
+  }
+
+  /** Distinct channel ids in the given order; every one must exist (422 on `channelIds` otherwise). */
+  async function checkChannels(executor: Executor, ids: readonly number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const found = new Set(await widgetsRepo.existingChannelIds(executor, unique));
+    if (unique.some((id) => !found.has(id))) throw errors.invalidField('channelIds', 'widgets.unknownChannels');
+    return unique;
+  }
+
+  return {
+    async list(query: z.output<typeof widgetListQuerySchema>): Promise<Page<OmniWidget>> {
+      const { rows, total } = await widgetsRepo.list(db, {
+        page: query.page,
+        sizePerPage: query.sizePerPage,
+        sortName: query.sortName,
+        sortOrder: query.sortOrder,
+        searchText: query.searchText || undefined,
+      });
+      const channels = await widgetsRepo.channelsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toWidget(row, channels.get(row.id) ?? [], publicUrl)),
+        total,
+        page: query.page,
+        sizePerPage: query.sizePerPage,
+      };
+    },
+
+    get: view,
+
+    async create(actorUserId: number, body: WidgetBody): Promise<OmniWidget> {
+      const id = await db.transaction(async (tx) => {
+        const channelIds = await checkChannels(tx, body.channelIds);
+        const widgetValues = values(body);
+        const created = await widgetsRepo.insert(tx, { ...widgetValues, publicKey: randomToken(18) });
+        await widgetsRepo.replaceChannels(tx, created, channelIds);
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: 'omni-widget',
+          entityId: created,
+          action: 'created',
+          changes: diffForAudit(null, { ...widgetValues, channelIds }),
+        });
+        return created;
+      });
+      return view(id);
+    },
+
+    async update(actorUserId: number, id: number, body: WidgetBody): Promise<OmniWidget> {
+      await db.transaction(async (tx) => {
+        const current = await widgetsRepo.lock(tx, id);
+        if (!current) throw errors.notFound();
+        const channelIds = await checkChannels(tx, body.channelIds);
+        const before = (await widgetsRepo.channelsOf(tx, [id])).get(id) ?? [];
+        const widgetValues = values(body);
+        await widgetsRepo.update(tx, id, widgetValues);
+        await widgetsRepo.replaceChannels(tx, id, channelIds);
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: 'omni-widget',
+          entityId: id,
+          action: 'updated',
+          changes: diffForAudit(
+            { ...snapshot(current), channelIds: before.map((channel) => channel.id) },
+            { ...widgetValues, channelIds },
+          ),
+        });
+      });
+      return view(id);
+    },
+
+    /** Replaces (or with `null` removes) the business image or the icon image. */
+    async replaceImage(
+      actorUserId: number,
+      id: number,
+      kind: WidgetImageKind,
+      upload: ImageUpload | null,
+    ): Promise<OmniWidget> {
+      if (!(await widgetsRepo.find(db, id))) throw errors.notFound();
+      const storedPath = upload ? await ctx.storage.save(`widget/${id}`, upload.extension, upload.content) : null;
+      const column = IMAGE_COLUMN[kind];
+      const previous = await db.transaction(async (tx) => {
+        const current = await widgetsRepo.lock(tx, id);
+        if (!current) throw errors.notFound();
+        await widgetsRepo.update(tx, id, { [column]: storedPath });
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: 'omni-widget',
+          entityId: id,
+          action: 'image-changed',
+          changes: { [column]: { from: current[column], to: storedPath } },
+        });
+        return current[column];
+      });
+      if (previous && previous !== storedPath) await ctx.storage.remove(previous);
+      return view(id);
+    },
+
+    async audit(id: number) {
+      await view(id);
+      return auditRepo.list(db, 'omni-widget', id);
+    },
+  };
+}
+
+export type WidgetsService = ReturnType<typeof createWidgetsService>;

@@ -1,0 +1,176 @@
+import './i18n';
+import type { OmniWidget } from '@atiende/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { usePermissions } from '../../app/queries';
+import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { formatDateTime } from '../../ui/format';
+import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
+import { EnabledChip } from '../users/UsersListPage';
+import { useWidgetList } from './api';
+
+/** A small swatch of the widget's colour. */
+function Swatch({ color }: { color: string }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: 14,
+        height: 14,
+        borderRadius: '50%',
+        bgcolor: color,
+        border: 1,
+        borderColor: 'divider',
+        flex: 'none',
+      }}
+    />
+  );
+}
+
+/** /app/omni-widgets: server-side list with search by name. */
+export function WidgetsListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  const [query, setQuery] = useState(() => initialTableQuery('name'));
+  const params = useMemo(() => tableQueryParams(query), [query]);
+  const list = useWidgetList(params);
+  const editable = can('editar-omniwidget');
+
+  const columns: DataTableColumn<OmniWidget>[] = [
+    {
+      id: 'name',
+      label: t('widgets.fields.name'),
+      sortKey: 'name',
+      render: (widget) => (
+        <Box sx={{ minWidth: 0, maxWidth: 380 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Swatch color={widget.primaryColor} />
+            <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {widget.name}
+            </Typography>
+          </Box>
+          <Typography
+            variant="caption"
+            component="p"
+            dir="ltr"
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', textAlign: 'start' }}
+          >
+            {widget.allowedOrigin}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'channels',
+      label: t('widgets.fields.channels'),
+      render: (widget) =>
+        widget.channels.length === 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('widgets.noChannels')}
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {widget.channels.map((channel) => (
+              <Tooltip key={channel.id} title={`${channel.name} · ${t(`channels.types.${channel.type}`)}`}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  icon={<ChannelTypeIcon type={channel.type} fontSize="small" />}
+                  label={channel.name}
+                  sx={{ maxWidth: 180 }}
+                />
+              </Tooltip>
+            ))}
+          </Box>
+        ),
+    },
+    {
+      id: 'style',
+      label: t('widgets.fields.style'),
+      render: (widget) => (
+        <Box>
+          <Typography variant="body2">{t(`widgets.styles.${widget.style}`)}</Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {t(`widgets.positions.${widget.position}`)}
+          </Typography>
+        </Box>
+      ),
+    },
+    { id: 'enabled', label: t('common.enabled'), render: (widget) => <EnabledChip enabled={widget.enabled} /> },
+    {
+      id: 'createdAt',
+      label: t('widgets.fields.updatedAt'),
+      sortKey: 'createdAt',
+      render: (widget) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(widget.updatedAt, i18n.language)}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('menu.items.omniWidgets')}
+        subtitle={t('widgets.subtitle')}
+        actions={
+          can('agregar-omniwidget') ? (
+            <Button
+              component={RouterLink}
+              to="/app/omni-widgets/add"
+              variant="contained"
+              startIcon={<AddIcon />}
+              data-testid="widget-add"
+            >
+              {t('widgets.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        tableId="omni-widgets"
+        columns={columns}
+        rows={list.data?.data ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        query={query}
+        onQueryChange={setQuery}
+        rowKey={(widget) => widget.id}
+        rowTestId={(widget) => `widget-row-${widget.id}`}
+        onRowClick={editable ? (widget) => navigate(`/app/omni-widgets/${widget.id}/edit`) : undefined}
+        searchLabel={t('widgets.search')}
+        searchTestId="widgets-search"
+        emptyTitle={query.searchText.trim() ? undefined : t('widgets.empty')}
+        actions={(widget) =>
+          editable ? (
+            <Tooltip title={t('common.edit')}>
+              <IconButton
+                size="small"
+                component={RouterLink}
+                to={`/app/omni-widgets/${widget.id}/edit`}
+                aria-label={t('common.edit')}
+                data-testid={`widget-edit-${widget.id}`}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null
+        }
+      />
+    </PageContainer>
+  );
+}

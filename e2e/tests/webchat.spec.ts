@@ -1,0 +1,288 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiGet, apiPost } from '../support/api.js';
+import { signIn } from '../support/auth.js';
+import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
+
+/** Screenshots for a visual review, written to /tmp/webchat-*.png (always: they are cheap and the task asks). */
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/webchat-${name}.png` });
+
+interface Campaign {
+  id: number;
+  name: string;
+  description: string | null;
+  type: string;
+  enabled: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  formId: number | null;
+  responsible: { id: number } | null;
+  channels: { id: number }[];
+  agents: { userId: number; channelIds: number[] }[];
+  supervisors: { id: number }[];
+  scripts: { id: number; title: string; body: string }[];
+  config: Record<string, unknown>;
+  customTabs: unknown[];
+}
+
+async function apiPut<T>(page: Page, url: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ([path, payload]) => {
+      const token = localStorage.getItem('token');
+      const response = await fetch(path as string, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const envelope = (await response.json()) as { result: unknown; message: string };
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
+      return envelope.result;
+    },
+    [url, body] as const,
+  ) as Promise<T>;
+}
+
+async function newPage(browser: Browser, options: { width?: number; height?: number } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Routing must hand the visitor's ticket to the demo agent: room under the campaign's tasks-per-agent limit (the
+ * demo agent already holds five tickets) and the other demo agent of the web chat signed out (status D).
+ */
+async function prepareRouting(page: Page) {
+  const mine = await apiGet<{ id: number; nombre: string }[]>(page, '/api/v2/supervision/obtenerCampanas');
+  const campaignId = mine.find((item) => item.nombre === 'Servicio al cliente')?.id as number;
+  const campaign = await apiGet<Campaign>(page, `/api/v2/campaigns/${campaignId}`);
+  await apiPut(page, `/api/v2/campaigns/${campaignId}`, {
+    name: campaign.name,
+    description: campaign.description,
+    type: campaign.type,
+    formId: campaign.formId,
+    startDate: campaign.startDate,
+    endDate: campaign.endDate,
+    responsibleUserId: campaign.responsible?.id ?? null,
+    enabled: campaign.enabled,
+    channelIds: campaign.channels.map((channel) => channel.id),
+    agents: campaign.agents.map((agent) => ({ userId: agent.userId, channelIds: agent.channelIds })),
+    supervisorIds: campaign.supervisors.map((item) => item.id),
+    scripts: campaign.scripts,
+    config: { ...campaign.config, tasksPerAgent: 50 },
+    customTabs: campaign.customTabs,
+  });
+  const agents = await apiGet<{ id: number; nombre: string; estado: string }[]>(page, '/api/v2/supervision/agentes');
+  const other = agents.find((agent) => agent.nombre.startsWith('Mateo Agente'));
+  if (other && other.estado !== 'D') {
+    await apiPost(page, `/api/v2/supervision/agentes/${other.id}/estado`, { estado: 'D' });
+  }
+}
+
+test('a website visitor chats with an agent through the omni widget, and keeps the conversation on reload', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const supervisor = await newPage(browser);
+  await signIn(supervisor.page, 'supervisor@atiende.test', DEMO_PASSWORD);
+  await prepareRouting(supervisor.page);
+
+  // The agent is ready (A at login) and watches the pending drawer.
+  const agent = await newPage(browser);
+  await signIn(agent.page, 'agente@atiende.test', DEMO_PASSWORD);
+  await agent.page.getByTestId('header-notifications').click();
+  await expect(agent.page.getByTestId('pending-drawer')).toBeVisible();
+
+  // A visitor on the demo shop opens the web chat from the floating button.
+  const visitor = await newPage(browser, { width: 1280, height: 820 });
+  const site = visitor.page;
+  await site.goto(`${BASE_URL}/demo/site`);
+  await expect(site.getByRole('heading', { name: 'Tienda Demo' })).toBeVisible();
+  await site.getByTestId('atiende-launcher').click();
+  await expect(site.getByTestId('atiende-panel')).toBeVisible();
+  await expect(site.getByTestId('atiende-channel-whatsapp')).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
+  await expect(site.getByTestId('atiende-channel-email')).toHaveAttribute('href', 'mailto:soporte@atiende.test');
+  await shot(site, 'demo-site-buttons');
+  await site.getByTestId('atiende-channel-webchat').click();
+  await expect(site.getByTestId('atiende-chat')).toBeVisible();
+  const stamp = Date.now();
+  const visitorName = `Valentina Web ${stamp}`;
+  await site.getByTestId('atiende-chat-name').fill(visitorName);
+  await site.getByTestId('atiende-chat-email').fill(`valentina.${stamp}@correo.test`);
+  await site.getByTestId('atiende-chat-start').click();
+  const input = site.getByTestId('atiende-chat-input');
+  await expect(input).toBeVisible();
+  const question = `Hola, ¿hacen envíos a Cali? (${stamp})`;
+  await input.fill(question);
+  await input.press('Enter');
+  const log = site.getByTestId('atiende-chat-log');
+  await expect(log.locator('[data-direction="incoming"]', { hasText: question })).toBeVisible();
+  await expect(log.locator('[data-testid="atiende-message-pending"]')).toHaveCount(0);
+
+  // It reaches the agent live: routed to them, in the pending drawer.
+  const item = agent.page.locator('button[data-testid^="pending-item-"]', { hasText: visitorName });
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  const ticketId = Number((await item.getAttribute('data-testid'))?.replace('pending-item-', ''));
+  expect(ticketId).toBeGreaterThan(0);
+  await item.click();
+  await expect(agent.page).toHaveURL(new RegExp(`/v2/app/tickets/${ticketId}/view$`));
+  await expect(agent.page.locator('[data-testid^="ticket-message-"]', { hasText: question })).toBeVisible();
+
+  // The agent answers from the ticket view's composer; the visitor sees the reply live.
+  const answer = `¡Hola Valentina! Sí, enviamos a Cali en 48 horas. (${stamp})`;
+  await agent.page.getByTestId('composer-reply').click();
+  await agent.page.getByTestId('reply-body').fill(answer);
+  await agent.page.getByTestId('reply-send').click();
+  await expect(agent.page.locator('[data-testid^="ticket-message-"]', { hasText: answer })).toBeVisible();
+  const reply = log.locator('[data-direction="outgoing"]', { hasText: answer });
+  await expect(reply).toBeVisible({ timeout: 20_000 });
+  await expect(reply).toContainText('Andrea Agente');
+  await site.waitForTimeout(300);
+  await shot(site, 'demo-site-chat-es');
+
+  // The visitor writes again (the agent's ticket view gets it), then reloads: the conversation is still there.
+  const thanks = `Perfecto, gracias (${stamp})`;
+  await input.fill(thanks);
+  await site.getByTestId('atiende-chat-send').click();
+  await expect(agent.page.locator('[data-testid^="ticket-message-"]', { hasText: thanks })).toBeVisible({
+    timeout: 20_000,
+  });
+  await site.reload();
+  await site.getByTestId('atiende-launcher').click();
+  await expect(site.getByTestId('atiende-chat')).toBeVisible();
+  await expect(log.locator('[data-direction="incoming"]', { hasText: question })).toBeVisible();
+  await expect(log.locator('[data-direction="outgoing"]', { hasText: answer })).toBeVisible();
+  await expect(log.locator('[data-direction="incoming"]', { hasText: thanks })).toBeVisible();
+  // Only this visitor's conversation: one incoming message per thing they wrote.
+  await expect(log.locator('[data-direction="incoming"]')).toHaveCount(2);
+
+  // A page in English gets the widget in English (here the demo page served with lang="en", on a phone).
+  const english = await newPage(browser, { width: 400, height: 760 });
+  await english.page.route(`${BASE_URL}/demo/site`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace('<html lang="es">', '<html lang="en">') });
+  });
+  await english.page.goto(`${BASE_URL}/demo/site`);
+  await english.page.getByTestId('atiende-launcher').click();
+  await english.page.getByTestId('atiende-channel-webchat').click();
+  await expect(english.page.getByTestId('atiende-chat-start')).toHaveText('Start chat');
+  await english.page.waitForTimeout(400);
+  await shot(english.page, 'demo-site-mobile-en');
+
+  await english.context.close();
+  await visitor.context.close();
+  await agent.context.close();
+  await supervisor.context.close();
+});
+
+test('an administrator creates a widget and gets its embed code; the form in Spanish light and English dark RTL', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await newPage(browser, { width: 1400, height: 1000 });
+  const page = admin.page;
+  await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+  await page.goto('/v2/app/omni-widgets');
+  const demo = page.locator('[data-testid^="widget-row-"]', { hasText: 'Widget del sitio' });
+  await expect(demo).toBeVisible();
+  await expect(demo).toContainText(BASE_URL);
+
+  await page.getByTestId('widget-add').click();
+  await expect(page).toHaveURL(/\/v2\/app\/omni-widgets\/add$/);
+  await expect(page.getByTestId('widget-script-after-save')).toBeVisible();
+  // The shared schema explains a wrong origin before anything is sent.
+  await page.getByTestId('widget-name').fill('Widget de la tienda e2e');
+  await page.getByTestId('widget-origin').fill('https://www.tienda-e2e.test/contacto');
+  await page.getByTestId('widget-save').click();
+  await expect(page.getByText('Escriba solo el origen del sitio: https://dominio[:puerto]')).toBeVisible();
+  await page.getByTestId('widget-origin').fill('https://www.tienda-e2e.test');
+  const channels = page.locator('[data-testid^="widget-channel-"][type="checkbox"]');
+  await channels.first().check();
+  await channels.nth(1).check();
+  await page.getByTestId('widget-title').fill('¿Hablamos?');
+  await expect(page.getByTestId('widget-preview-panel')).toContainText('¿Hablamos?');
+  await page.getByTestId('widget-save').click();
+  await expect(page).toHaveURL(/\/v2\/app\/omni-widgets\/\d+\/edit$/);
+  const script = page.getByTestId('widget-script');
+  await expect(script).toHaveValue(
+    new RegExp(`^<script src="${BASE_URL}/widget\\.js" data-atiende-widget="[\\w-]+" async></script>$`),
+  );
+  const widgetId = Number(/omni-widgets\/(\d+)\/edit/.exec(page.url())?.[1]);
+  await page.goto('/v2/app/omni-widgets');
+  await expect(page.getByTestId(`widget-row-${widgetId}`)).toContainText('Widget de la tienda e2e');
+
+  // The demo widget's form, Spanish and light.
+  await demo.click();
+  await expect(page.getByTestId('widget-name')).toHaveValue('Widget del sitio');
+  await expect(page.getByTestId('widget-origin')).toHaveValue(BASE_URL);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: '/tmp/webchat-admin-form-es-light.png', fullPage: true });
+
+  // English, dark, right to left.
+  await page.evaluate(() => {
+    localStorage.setItem('locale', 'en');
+    localStorage.setItem(
+      'appearance',
+      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
+    );
+  });
+  await page.reload();
+  await expect(page.getByTestId('widget-script-section')).toContainText('Code for your website');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: '/tmp/webchat-admin-form-en-dark-rtl.png', fullPage: true });
+  await page.goto('/v2/app/omni-widgets');
+  await expect(page.getByTestId(`widget-row-${widgetId}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/webchat-admin-list-en-dark-rtl.png' });
+
+  // The demo widget as a list of buttons at the bottom left, on a right-to-left page (then back as it was).
+  interface Widget {
+    id: number;
+    name: string;
+    enabled: boolean;
+    allowedOrigin: string;
+    channels: { id: number }[];
+    style: string;
+    title: string | null;
+    subtitle: string | null;
+    position: string;
+    primaryColor: string;
+    iconType: string;
+  }
+  const demoId = Number((await demo.getAttribute('data-testid'))?.replace('widget-row-', ''));
+  const current = await apiGet<Widget>(page, `/api/v2/omni-widgets/${demoId}`);
+  const body = (changes: Partial<Widget>) => ({
+    name: current.name,
+    enabled: current.enabled,
+    allowedOrigin: current.allowedOrigin,
+    channelIds: current.channels.map((channel) => channel.id),
+    style: current.style,
+    title: current.title,
+    subtitle: current.subtitle,
+    position: current.position,
+    primaryColor: current.primaryColor,
+    iconType: current.iconType,
+    ...changes,
+  });
+  await apiPut(page, `/api/v2/omni-widgets/${demoId}`, body({ style: 'list', position: 'bottom-left' }));
+  try {
+    const site = await newPage(browser, { width: 1100, height: 700 });
+    await site.page.route(`${BASE_URL}/demo/site`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<html lang="es">', '<html lang="es" dir="rtl">');
+      await route.fulfill({ response, body: html });
+    });
+    await site.page.goto(`${BASE_URL}/demo/site`);
+    await expect(site.page.getByTestId('atiende-channel-whatsapp')).toBeVisible();
+    await expect(site.page.getByTestId('atiende-launcher')).toHaveCount(0);
+    await site.page.getByTestId('atiende-channel-webchat').click();
+    await expect(site.page.getByTestId('atiende-chat-start')).toBeVisible();
+    await site.page.waitForTimeout(400);
+    await shot(site.page, 'demo-site-list-rtl');
+    await site.page.keyboard.press('Escape');
+    await expect(site.page.getByTestId('atiende-chat')).toHaveCount(0);
+    await site.context.close();
+  } finally {
+    await apiPut(page, `/api/v2/omni-widgets/${demoId}`, body({}));
+  }
+  await admin.context.close();
+});
