@@ -10,13 +10,13 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
   }, url) as Promise<T>;
 }
 
-/** Calls the API with the page's own session and returns the envelope's result (for test set-up). */
-export async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
+/** Sends a body to the API with the page's own session and returns the envelope's result (for test set-up). */
+async function apiSend<T>(page: Page, method: 'POST' | 'PUT', url: string, body: unknown): Promise<T> {
   return page.evaluate(
-    async ([path, payload]) => {
+    async ([verb, path, payload]) => {
       const token = localStorage.getItem('token');
       const response = await fetch(path as string, {
-        method: 'POST',
+        method: verb as string,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(payload),
       });
@@ -24,6 +24,9 @@ export async function apiPost<T>(page: Page, url: string, body: unknown): Promis
       if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
       return envelope.result;
     },
-    [url, body] as const,
+    [method, url, body] as const,
   ) as Promise<T>;
 }
+
+export const apiPost = <T>(page: Page, url: string, body: unknown) => apiSend<T>(page, 'POST', url, body);
+export const apiPut = <T>(page: Page, url: string, body: unknown) => apiSend<T>(page, 'PUT', url, body);

@@ -16,7 +16,7 @@ Object.assign(process.env, {
   EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
   DATA_DIR: dataDir,
   DEMO_DATA: '1',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3210'}`,
   RATE_LIMIT_LOGIN_PER_MINUTE: '500',
   RATE_LIMIT_RESET_PER_HOUR: '100',

@@ -1,45 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost } from '../support/api.js';
+import { apiGet, apiPost, apiPut } from '../support/api.js';
 import { signIn } from '../support/auth.js';
+import { raiseServiceAgentLimit } from '../support/demo.js';
 import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
 
 /** Screenshots for a visual review, written to /tmp/webchat-*.png (always: they are cheap and the task asks). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/webchat-${name}.png` });
-
-interface Campaign {
-  id: number;
-  name: string;
-  description: string | null;
-  type: string;
-  enabled: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  formId: number | null;
-  responsible: { id: number } | null;
-  channels: { id: number }[];
-  agents: { userId: number; channelIds: number[] }[];
-  supervisors: { id: number }[];
-  scripts: { id: number; title: string; body: string }[];
-  config: Record<string, unknown>;
-  customTabs: unknown[];
-}
-
-async function apiPut<T>(page: Page, url: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ([path, payload]) => {
-      const token = localStorage.getItem('token');
-      const response = await fetch(path as string, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const envelope = (await response.json()) as { result: unknown; message: string };
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
-      return envelope.result;
-    },
-    [url, body] as const,
-  ) as Promise<T>;
-}
 
 async function newPage(browser: Browser, options: { width?: number; height?: number } = {}) {
   const context = await browser.newContext({
@@ -53,25 +19,7 @@ async function newPage(browser: Browser, options: { width?: number; height?: num
  * demo agent already holds five tickets) and the other demo agent of the web chat signed out (status D).
  */
 async function prepareRouting(page: Page) {
-  const mine = await apiGet<{ id: number; nombre: string }[]>(page, '/api/v2/supervision/obtenerCampanas');
-  const campaignId = mine.find((item) => item.nombre === 'Servicio al cliente')?.id as number;
-  const campaign = await apiGet<Campaign>(page, `/api/v2/campaigns/${campaignId}`);
-  await apiPut(page, `/api/v2/campaigns/${campaignId}`, {
-    name: campaign.name,
-    description: campaign.description,
-    type: campaign.type,
-    formId: campaign.formId,
-    startDate: campaign.startDate,
-    endDate: campaign.endDate,
-    responsibleUserId: campaign.responsible?.id ?? null,
-    enabled: campaign.enabled,
-    channelIds: campaign.channels.map((channel) => channel.id),
-    agents: campaign.agents.map((agent) => ({ userId: agent.userId, channelIds: agent.channelIds })),
-    supervisorIds: campaign.supervisors.map((item) => item.id),
-    scripts: campaign.scripts,
-    config: { ...campaign.config, tasksPerAgent: 50 },
-    customTabs: campaign.customTabs,
-  });
+  await raiseServiceAgentLimit(page);
   const agents = await apiGet<{ id: number; nombre: string; estado: string }[]>(page, '/api/v2/supervision/agentes');
   const other = agents.find((agent) => agent.nombre.startsWith('Mateo Agente'));
   if (other && other.estado !== 'D') {
@@ -137,6 +85,20 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   const reply = log.locator('[data-direction="outgoing"]', { hasText: answer });
   await expect(reply).toBeVisible({ timeout: 20_000 });
   await expect(reply).toContainText('Andrea Agente');
+
+  // A message template, filled for this ticket, inserted from the composer and sent with ALT+ENTER.
+  await agent.page.getByTestId('template-picker').click();
+  await agent.page.getByTestId('template-picker-search').fill('Seguimiento');
+  await agent.page.locator('[data-testid^="template-option-"]').first().click();
+  const ticketNumber = (await apiGet<{ number: number }>(agent.page, `/api/v2/tickets/${ticketId}`)).number;
+  await expect(agent.page.getByTestId('reply-body')).toHaveValue(
+    new RegExp(`Su caso #${ticketNumber} está en revisión`),
+  );
+  await agent.page.getByTestId('reply-body').press('Alt+Enter');
+  await expect(agent.page.getByTestId('reply-body')).toHaveValue('');
+  await expect(log.locator('[data-direction="outgoing"]', { hasText: `Su caso #${ticketNumber}` })).toBeVisible({
+    timeout: 20_000,
+  });
   await site.waitForTimeout(300);
   await shot(site, 'demo-site-chat-es');
 

@@ -237,7 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     await outbound.replyOutsideHours(result);
   });
   await deps.jobs.define<{ messageId: number }>(
-    { name: SEND_QUEUE, retryLimit: 6, retryDelaySeconds: 5 },
+    { name: SEND_QUEUE, retryLimit: 6, retryDelaySeconds: 5, concurrency: 8 },
     (job, attempt) => outbound.deliver(job.messageId, attempt),
   );
   const internalChat = createInternalChatService(ctx);

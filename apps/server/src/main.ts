@@ -17,14 +17,17 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const platform = await startPlatform(config, logger);
-  const demoBanner = config.demoData ? await seedDemoData(platform.database.db) : null;
-  const { app } = await buildApp({
-    config,
-    db: platform.database.db,
-    logger,
-    jobs: platform.jobs,
-    mailer: platform.mailer,
-  });
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  let demoBanner: string | null;
+  try {
+    demoBanner = config.demoData ? await seedDemoData(platform.database.db) : null;
+    built = await buildApp({ config, db: platform.database.db, logger, jobs: platform.jobs, mailer: platform.mailer });
+  } catch (error) {
+    // Leave nothing running behind a failed start (the embedded database runs detached).
+    await platform.stop().catch(() => undefined);
+    throw error;
+  }
+  const { app } = built;
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -14,6 +14,8 @@ export interface JobQueueDefinition {
   name: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Jobs of this queue one node runs at the same time (a slow provider must not hold up the others). */
+  concurrency?: number;
 }
 
 /** Durable jobs in PostgreSQL (pg-boss): any node may claim them; LISTEN/NOTIFY wakes workers at once. */
@@ -35,7 +37,13 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
         retryBackoff: true,
         notify: true,
       });
-      await boss.work<object>(queue.name, { includeMetadata: true }, async (jobs) => {
+      const options = {
+        includeMetadata: true,
+        localConcurrency: queue.concurrency ?? 1,
+        // NOTIFY wakes an idle worker at once, but one that was busy when it came polls only at this interval.
+        notifyPollingIntervalSeconds: 2,
+      } as const;
+      await boss.work<object>(queue.name, options, async (jobs) => {
         for (const job of jobs) {
           // includeMetadata adds the retry counters to each job (pg-boss JobWithMetadata).
           const { retryCount = 0, retryLimit = 0 } = job as { retryCount?: number; retryLimit?: number };
