@@ -76,6 +76,11 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   await expect(agent.page).toHaveURL(new RegExp(`/v2/app/tickets/${ticketId}/view$`));
   await expect(agent.page.locator('[data-testid^="ticket-message-"]', { hasText: question })).toBeVisible();
 
+  // The visitor typing shows in the agent's composer.
+  await input.pressSequentially('Un momento', { delay: 40 });
+  await expect(agent.page.getByTestId('reply-customer-typing')).toBeVisible();
+  await input.fill('');
+
   // The agent answers from the ticket view's composer; the visitor sees the reply live.
   const answer = `¡Hola Valentina! Sí, enviamos a Cali en 48 horas. (${stamp})`;
   await agent.page.getByTestId('composer-reply').click();

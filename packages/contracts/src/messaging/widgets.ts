@@ -52,3 +52,10 @@ export interface OmniWidget {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A web-chat visitor is typing in a ticket's conversation (to who may see the ticket; unsequenced). */
+export const WEBCHAT_TYPING_EVENT = 'webchat-typing';
+export interface WebchatTypingEvent {
+  casoId: number;
+  campanaId: number;
+}

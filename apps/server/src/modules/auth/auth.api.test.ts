@@ -228,7 +228,7 @@ describe('sessions', () => {
 
     const second = (await login(t.app, user.email, user.password)).body.result;
     expect(second.sessionId).not.toBe(first.sessionId);
-    expect(await sessionOpened).toEqual({ idSesion: second.sessionId });
+    expect(await sessionOpened).toMatchObject({ idSesion: second.sessionId });
     expect(await disconnected).toBe('io server disconnect');
 
     const old = await t.app.inject({ method: 'GET', url: '/api/v2/usuario/perfil', headers: bearer(first.token) });

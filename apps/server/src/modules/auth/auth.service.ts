@@ -74,8 +74,9 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /** Ends sessions in the database, then tells their browsers and drops their sockets (after commit). */
-  function announceRevokedSessions(userId: number, revokedIds: string[], newSessionId?: string): void {
-    if (newSessionId) ctx.realtime.toUser(userId, REALTIME_EVENTS.sessionOpened, { idSesion: newSessionId });
+  async function announceRevokedSessions(userId: number, revokedIds: string[], newSessionId?: string): Promise<void> {
+    // The old sessions' sockets must hear session-opened before they are dropped (the event is logged first).
+    if (newSessionId) await ctx.realtime.toUser(userId, REALTIME_EVENTS.sessionOpened, { idSesion: newSessionId });
     ctx.realtime.disconnectSessions(revokedIds);
   }
 
@@ -121,7 +122,7 @@ export function createAuthService(ctx: AppContext) {
       });
       return { session: created, revoked: revokedIds };
     });
-    announceRevokedSessions(userId, revoked, session.id);
+    await announceRevokedSessions(userId, revoked, session.id);
     await notifySession(userId, 'opened');
     const [profile, businessRow] = await Promise.all([usersRepo.loadProfile(db, userId), businessRepo.get(db)]);
     if (!profile) throw errors.unauthenticated();
@@ -237,7 +238,7 @@ export function createAuthService(ctx: AppContext) {
         await authRepo.consumePasswordResets(tx, user.id);
         return { userId: user.id, revoked: await authRepo.revokeUserSessions(tx, user.id, 'password-changed') };
       });
-      announceRevokedSessions(userId, revoked);
+      await announceRevokedSessions(userId, revoked);
     },
 
     /**

@@ -69,7 +69,10 @@ export function createInboundService(ctx: AppContext) {
     const contactRule = CHANNEL_CONTACT_TYPES[channel.type as ChannelTypeKey] ?? { codes: ['12'], kind: 'other' };
     const contactValue = input.from.trim();
     const normalized = normalizeContactValue(contactValue, contactRule.kind) || contactValue.toLowerCase();
-    const receivedAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
+    // The provider's time decides business hours; the order of the conversation is the order of arrival (senders'
+    // clocks and second-resolution headers would otherwise put a reply before the message it answers).
+    const sentAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
+    const receivedAt = new Date();
     const html = input.html ? sanitizeInboundHtml(input.html) : textToHtml(input.text);
     const text = input.text || (input.html ? htmlToText(input.html) : '');
 
@@ -166,7 +169,7 @@ export function createInboundService(ctx: AppContext) {
         campaignId: campaign.id,
         duplicate: false,
         newTicket,
-        outsideHours: !isWithinBusinessHours(channel.businessHours, receivedAt),
+        outsideHours: !isWithinBusinessHours(channel.businessHours, sentAt),
       };
     });
   }

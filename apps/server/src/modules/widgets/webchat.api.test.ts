@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NEW_INBOUND_EVENT, TICKET_EVENT } from '@atiende/contracts';
+import { NEW_INBOUND_EVENT, TICKET_EVENT, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
 import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
 import { widgetAssetRoutes } from './webchat.routes.js';
-import { WEBCHAT_TYPING_EVENT } from './webchat.service.js';
 
 const SITE = 'https://www.tienda.test';
 

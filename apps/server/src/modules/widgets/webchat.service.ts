@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGE_DIRECTION, TICKET_STATUS } from '@atiende/contracts';
+import { MESSAGE_DIRECTION, TICKET_STATUS, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { rooms } from '../../platform/realtime.js';
@@ -48,7 +48,6 @@ export interface VisitorMessage {
 }
 
 /** The realtime event agents get while a visitor writes (campaign room, unsequenced). */
-export const WEBCHAT_TYPING_EVENT = 'webchat-typing';
 const HISTORY_PAGE = 50;
 const DEFAULT_VISITOR_NAME = 'Visitante web';
 const EMAIL_CONTACT_CODE = '4';

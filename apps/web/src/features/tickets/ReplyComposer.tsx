@@ -1,4 +1,4 @@
-import type { Ticket } from '@atiende/contracts';
+import { CHANNEL_TYPE_CODES, type Ticket, WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from '@atiende/contracts';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +6,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { onRealtimeEvent } from '../../app/realtime';
 import { FormField } from '../../ui/FormField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useSendReply } from './api';
@@ -30,6 +32,8 @@ export function ReplyComposer({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [interactionId, setInteractionId] = useState<number | undefined>(() => latestInteractionId(ticket));
+  const customerTyping = useCustomerTyping(ticket.id);
+  const notifyTyping = useTypingNotice(ticket, interactionId);
 
   useEffect(() => {
     setInteractionId((current) =>
@@ -96,6 +100,16 @@ export function ReplyComposer({
           ))}
         </TextField>
       ) : null}
+      {customerTyping ? (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          data-testid="reply-customer-typing"
+          sx={{ display: 'block' }}
+        >
+          {t('tickets.reply.customerTyping')}
+        </Typography>
+      ) : null}
       <FormField
         fullWidth
         multiline
@@ -107,6 +121,7 @@ export function ReplyComposer({
         onValueChange={(value) => {
           setText(value);
           setError(undefined);
+          notifyTyping();
         }}
         onKeyDown={onKeyDown}
         error={error}
@@ -131,4 +146,41 @@ export function ReplyComposer({
       </Box>
     </Box>
   );
+}
+
+/** How long "the customer is typing" stays after the last notice. */
+const TYPING_SHOWN_MS = 4000;
+/** The agent's own typing is announced at most this often. */
+const TYPING_NOTICE_EVERY_MS = 3000;
+
+/** True while the web-chat visitor of this ticket is typing (live notices, unsequenced). */
+function useCustomerTyping(ticketId: number): boolean {
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const stop = onRealtimeEvent<WebchatTypingEvent>(WEBCHAT_TYPING_EVENT, (event) => {
+      if (event?.casoId !== ticketId) return;
+      setTyping(true);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+    });
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+    };
+  }, [ticketId]);
+  return typing;
+}
+
+/** Tells a web-chat visitor the agent is writing (throttled; other channels have no typing notice). */
+function useTypingNotice(ticket: Ticket, interactionId: number | undefined): () => void {
+  const last = useRef(0);
+  const webchat =
+    ticket.interactions.find((interaction) => interaction.id === interactionId)?.channel.typeCode ===
+    CHANNEL_TYPE_CODES.webchat;
+  return () => {
+    if (!webchat || Date.now() - last.current < TYPING_NOTICE_EVERY_MS) return;
+    last.current = Date.now();
+    void api.post(`tickets/${ticket.id}/webchat-typing`, {}).catch(() => undefined);
+  };
 }
