@@ -42,6 +42,8 @@ export const inboundMessageSchema = z.object({
   text: z.string().max(20_000).default(''),
   html: z.string().max(200_000).optional(),
   threadKey: z.string().trim().max(500).optional(),
+  /** The message's subject (e-mail): it becomes the description of a ticket it opens. */
+  subject: z.string().trim().max(500).optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type InboundMessage = z.input<typeof inboundMessageSchema>;

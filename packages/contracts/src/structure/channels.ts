@@ -62,6 +62,8 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
   twitter: [text('handle'), secret('apiKey'), secret('apiSecret')],
   facebook: [text('pageId'), secret('pageAccessToken'), secret('appSecret'), secret('verifyToken')],
   whatsapp: [
+    // The dialable number (international, digits) the widget's WhatsApp button opens; Meta's API uses the id below.
+    text('phoneNumber', false),
     text('phoneNumberId'),
     text('businessAccountId'),
     secret('accessToken'),

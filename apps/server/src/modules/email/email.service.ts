@@ -93,6 +93,7 @@ export function createEmailIngest(ctx: AppContext, inbound: InboundService) {
       providerMessageId,
       from: sender.address,
       ...(sender.name ? { senderName: sender.name } : {}),
+      ...(mail.subject?.trim() ? { subject: mail.subject.trim().replace(/^(re|fw|fwd|rv):\s*/i, '') } : {}),
       ...contentOf(mail),
       threadKey,
       receivedAt: receivedAtOf(mail),

@@ -114,7 +114,8 @@ export function createInboundService(ctx: AppContext) {
       }
       const newTicket = !ticketId;
       if (!ticketId) {
-        const description = (text.split('\n').find((line) => line.trim()) ?? channel.name).slice(0, DESCRIPTION_LENGTH);
+        const firstLine = text.split('\n').find((line) => line.trim());
+        const description = (input.subject || firstLine || channel.name).slice(0, DESCRIPTION_LENGTH);
         const name = input.senderName ?? contactValue;
         const created = await ticketsRepo.insert(tx, {
           description,

@@ -117,6 +117,7 @@ describe('channel form', () => {
     };
     const form = channelToForm(channel);
     expect(form.config).toEqual({
+      phoneNumber: '',
       phoneNumberId: '123',
       businessAccountId: '456',
       accessToken: '',
