@@ -45,7 +45,12 @@ describe('channels', () => {
     expect(created.statusCode).toBe(201);
     const channel = created.json().result;
     expect(channel).toMatchObject({ type: 'whatsapp', typeCode: 7, direction: 'blended', enabled: true });
-    expect(channel.config).toEqual({ phoneNumberId: '1098765', businessAccountId: '5550001', apiBaseUrl: null });
+    expect(channel.config).toEqual({
+      phoneNumber: null,
+      phoneNumberId: '1098765',
+      businessAccountId: '5550001',
+      apiBaseUrl: null,
+    });
     expect(channel.secretsSet).toEqual(['accessToken', 'appSecret', 'verifyToken']);
     for (const secret of ['EAAG-secret-token', 'app-secret-value', 'verify-me']) {
       expect(created.body).not.toContain(secret);
