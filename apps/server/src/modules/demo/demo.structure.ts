@@ -117,7 +117,12 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     name: 'WhatsApp ventas',
     type: 'whatsapp',
     direction: 'blended',
-    config: { phoneNumberId: '100000000000001', businessAccountId: '200000000000002', apiBaseUrl: null },
+    config: {
+      phoneNumber: '573001234567',
+      phoneNumberId: '100000000000001',
+      businessAccountId: '200000000000002',
+      apiBaseUrl: null,
+    },
     secrets: { accessToken: 'demo-token', appSecret: 'demo-secret', verifyToken: 'demo-verify' },
     businessHours: hours,
   });
