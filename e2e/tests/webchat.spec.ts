@@ -76,7 +76,9 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   await expect(agent.page).toHaveURL(new RegExp(`/v2/app/tickets/${ticketId}/view$`));
   await expect(agent.page.locator('[data-testid^="ticket-message-"]', { hasText: question })).toBeVisible();
 
-  // The visitor typing shows in the agent's composer.
+  // The visitor typing shows in the agent's composer (typing notices go out at most every 2 s; the last one was
+  // sent while the question was written, before its ticket existed).
+  await site.waitForTimeout(2100);
   await input.pressSequentially('Un momento', { delay: 40 });
   await expect(agent.page.getByTestId('reply-customer-typing')).toBeVisible();
   await input.fill('');
