@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
-import { type AgentsService, createAgentsService } from './modules/agents/agents.service.js';
+import { type AgentsService, createAgentsService, supervisedCampaignsOf } from './modules/agents/agents.service.js';
 import { createRoutingService, type RoutingService } from './modules/agents/routing.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
@@ -121,9 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     resolveSupervision: async (identity) => {
       const granted = identity.permissions ?? new Set<string>();
       if (!hasPermission(granted, 'ver-supervision-usuarios|ver-supervision-colas')) return [];
-      if (hasPermission(granted, 'ver-todos-casos')) return 'all';
-      const campaigns = await campaignsRepo.ofUser(deps.db, identity.userId, false);
-      return campaigns.filter((campaign) => campaign.rol === 'supervisor').map((campaign) => campaign.id);
+      return supervisedCampaignsOf(deps.db, identity.userId, granted);
     },
     resolveIdentity: async (token) => {
       const session = await authService?.resolveToken(token);

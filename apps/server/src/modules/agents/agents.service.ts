@@ -13,6 +13,7 @@ import {
   type SupervisedAgent,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import type { AuthContext, AuthService } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
@@ -58,6 +59,20 @@ interface ChangeInput {
   ticketId?: number | null;
   campaignId?: number | null;
   forcedBy?: number | null;
+}
+
+/**
+ * The campaigns a supervisor watches: all with ver-todos-casos, else those they supervise. The supervision API and
+ * the supervision socket rooms both use this one rule.
+ */
+export async function supervisedCampaignsOf(
+  db: Executor,
+  userId: number,
+  permissions: ReadonlySet<string>,
+): Promise<number[] | 'all'> {
+  if (hasPermission(permissions, 'ver-todos-casos')) return 'all';
+  const campaigns = await campaignsRepo.ofUser(db, userId, false);
+  return campaigns.filter((campaign) => campaign.rol === 'supervisor').map((campaign) => campaign.id);
 }
 
 export function createAgentsService(ctx: AppContext, auth: AuthService, routing: RoutingService) {
@@ -125,12 +140,7 @@ export function createAgentsService(ctx: AppContext, auth: AuthService, routing:
     return state;
   }
 
-  /** The campaigns a supervisor watches: all with ver-todos-casos, else those they supervise. */
-  async function supervisedCampaigns(actor: AuthContext): Promise<number[] | 'all'> {
-    if (hasPermission(actor.permissions, 'ver-todos-casos')) return 'all';
-    const campaigns = await campaignsRepo.ofUser(db, actor.userId, false);
-    return campaigns.filter((campaign) => campaign.rol === 'supervisor').map((campaign) => campaign.id);
-  }
+  const supervisedCampaigns = (actor: AuthContext) => supervisedCampaignsOf(db, actor.userId, actor.permissions);
 
   return {
     states() {

@@ -26,9 +26,10 @@ export const interactionsRepo = {
     await db.execute(sql`select pg_advisory_xact_lock(${channelId}::int, hashtext(${contactKey}))`);
   },
 
-  async messageByProviderId(db: Executor, channelId: number, providerMessageId: string) {
+  /** A channel's message by its provider id (dedup of inbound deliveries, provider delivery reports). */
+  async messageByProviderId(db: Executor, channelId: number, providerMessageId: string): Promise<MessageRow | null> {
     const [row] = await db
-      .select({ id: messages.id, interactionId: messages.interactionId, ticketId: messages.ticketId })
+      .select()
       .from(messages)
       .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)));
     return row ?? null;
@@ -178,14 +179,6 @@ export const interactionsRepo = {
 
   async message(db: Executor, id: number): Promise<MessageRow | null> {
     const [row] = await db.select().from(messages).where(eq(messages.id, id));
-    return row ?? null;
-  },
-
-  async messageByProvider(db: Executor, channelId: number, providerMessageId: string): Promise<MessageRow | null> {
-    const [row] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)));
     return row ?? null;
   },
 

@@ -243,7 +243,7 @@ export function createOutboundService(ctx: AppContext) {
       channelId: number,
       report: { providerMessageId: string; status: keyof typeof STATUS_CODES; error?: string },
     ) {
-      const message = await interactionsRepo.messageByProvider(db, channelId, report.providerMessageId);
+      const message = await interactionsRepo.messageByProviderId(db, channelId, report.providerMessageId);
       if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return { updated: false };
       const status = STATUS_CODES[report.status];
       const updated = await interactionsRepo.advanceDelivery(db, message.id, status, { error: report.error });

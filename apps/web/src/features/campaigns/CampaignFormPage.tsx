@@ -42,10 +42,9 @@ import { AuditHistory } from '../../ui/AuditHistory';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
 import { FORM_GRID, Section } from '../../ui/Section';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useChannelOptions } from '../channels/api';
@@ -800,16 +799,8 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
   const id = mode === 'edit' ? parseId(params.id) : null;
   const campaign = useCampaign(id);
-  if (mode === 'edit' && (id === null || campaign.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={campaign.error?.message ?? t('pages.notFound.description')}
-        data-testid="campaign-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !campaign.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, campaign, 'campaign-not-found');
+  if (gate) return gate;
   const data = campaign.data as Campaign | undefined;
   return (
     <PageContainer maxWidth={1100}>

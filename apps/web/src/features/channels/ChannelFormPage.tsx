@@ -31,10 +31,9 @@ import { AuditHistory } from '../../ui/AuditHistory';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
 import { FORM_GRID, Section } from '../../ui/Section';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { parseId } from '../users/UserFormPage';
 import { useChannel, useSaveChannel } from './api';
@@ -408,16 +407,8 @@ export function ChannelFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const channel = useChannel(id);
   const [type, setType] = useState<ChannelTypeKey | null>(null);
 
-  if (mode === 'edit' && (id === null || channel.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={channel.error?.message ?? t('pages.notFound.description')}
-        data-testid="channel-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !channel.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, channel, 'channel-not-found');
+  if (gate) return gate;
 
   if (mode === 'create') {
     return (

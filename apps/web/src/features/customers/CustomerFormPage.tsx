@@ -23,9 +23,8 @@ import { ApiError } from '../../api/client';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/DataTable';
 import { FormField } from '../../ui/FormField';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { useCustomer, useCustomerCatalogue, useCustomerSearch, useOwnerOptions, useSaveCustomer } from './api';
 import { LabelMultiSelect, UserSelect } from './components';
@@ -513,16 +512,8 @@ export function CustomerFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const save = useSaveCustomer();
   const feedback = useApiFeedback();
 
-  if (mode === 'edit' && (id === null || customer.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={customer.error?.message ?? t('pages.notFound.description')}
-        data-testid="customer-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !customer.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, customer, 'customer-not-found');
+  if (gate) return gate;
 
   const title =
     mode === 'create' ? t('customers.add') : t('customers.editTitle', { name: customer.data?.fullName ?? '' });

@@ -30,10 +30,9 @@ import { type EnabledFilter, EnabledSelect } from '../../ui/EnabledSelect';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
 import { FORM_GRID, Section } from '../../ui/Section';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { parseId } from '../users/UserFormPage';
 import { EnabledChip } from '../users/UsersListPage';
@@ -590,16 +589,8 @@ export function FormEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
   const id = mode === 'edit' ? parseId(params.id) : null;
   const form = useDynamicForm(id);
-  if (mode === 'edit' && (id === null || form.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={form.error?.message ?? t('pages.notFound.description')}
-        data-testid="form-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !form.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, form, 'form-not-found');
+  if (gate) return gate;
   const detail = form.data as DynamicFormDetail | undefined;
   return (
     <PageContainer maxWidth={1400}>

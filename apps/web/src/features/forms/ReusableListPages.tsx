@@ -20,10 +20,9 @@ import { EnabledSelect } from '../../ui/EnabledSelect';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
 import { FORM_GRID, Section } from '../../ui/Section';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { parseId } from '../users/UserFormPage';
 import { EnabledChip } from '../users/UsersListPage';
@@ -274,16 +273,8 @@ export function ReusableListFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
   const id = mode === 'edit' ? parseId(params.id) : null;
   const list = useReusableList(id);
-  if (mode === 'edit' && (id === null || list.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={list.error?.message ?? t('pages.notFound.description')}
-        data-testid="list-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !list.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, list, 'list-not-found');
+  if (gate) return gate;
   return (
     <PageContainer maxWidth={960}>
       <PageHeader

@@ -28,10 +28,9 @@ import { usePermissions } from '../../app/queries';
 import { AuditHistory } from '../../ui/AuditHistory';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
 import { FORM_GRID, Section } from '../../ui/Section';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
 import { IdMultiSelect } from '../users/UserForm';
@@ -349,16 +348,8 @@ export function TemplateFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
   const id = mode === 'edit' ? parseId(params.id) : null;
   const template = useTemplate(id);
-  if (mode === 'edit' && (id === null || template.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={template.error?.message ?? t('templates.notFound')}
-        data-testid="template-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !template.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, template, 'template-not-found', t('templates.notFound'));
+  if (gate) return gate;
   const data = template.data ?? null;
   return (
     <PageContainer maxWidth={1100}>

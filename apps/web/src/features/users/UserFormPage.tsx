@@ -9,9 +9,8 @@ import { ApiError } from '../../api/client';
 import { usePermissions } from '../../app/queries';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { useResetUserPassword, useSaveUser, useUploadUserAvatar, useUser } from './api';
 import { PasswordDialog } from './PasswordDialog';
 import { UserForm } from './UserForm';
@@ -36,16 +35,8 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { can } = usePermissions();
   const [resetOpen, setResetOpen] = useState(false);
 
-  if (mode === 'edit' && (id === null || user.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={user.error?.message ?? t('pages.notFound.description')}
-        data-testid="user-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !user.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, user, 'user-not-found');
+  if (gate) return gate;
 
   const title = mode === 'create' ? t('users.add') : t('users.editTitle', { name: user.data?.nombre ?? '' });
   return (

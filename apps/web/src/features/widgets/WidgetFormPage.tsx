@@ -34,8 +34,8 @@ import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { FORM_GRID, Section } from '../../ui/Section';
-import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { useChannelOptions } from '../channels/api';
 import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
@@ -479,16 +479,8 @@ export function WidgetFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const id = mode === 'edit' ? parseId(params.id) : null;
   const widget = useWidget(id);
 
-  if (mode === 'edit' && (id === null || widget.isError)) {
-    return (
-      <StatusPage
-        title={t('pages.notFound.title')}
-        description={widget.error?.message ?? t('pages.notFound.description')}
-        data-testid="widget-not-found"
-      />
-    );
-  }
-  if (mode === 'edit' && !widget.data) return <PageLoader />;
+  const gate = useEditGate(mode, id, widget, 'widget-not-found');
+  if (gate) return gate;
   const data = widget.data ?? null;
   return (
     <PageContainer maxWidth={1200}>
