@@ -6,6 +6,16 @@ export const MESSAGE_DIRECTION = { incoming: 0, outgoing: 1 } as const;
 export const DELIVERY_STATUS = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS];
 
+/** A file sent with a message (a ticket attachment): downloaded through the ticket's attachment route. */
+export interface MessageAttachment {
+  /** The ticket attachment's id. */
+  id: number;
+  name: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
 export interface InteractionMessage {
   id: number;
   direction: 0 | 1;
@@ -15,6 +25,7 @@ export interface InteractionMessage {
   senderName: string | null;
   author: { id: number; nombre: string } | null;
   deliveryStatus: DeliveryStatus | null;
+  attachments: MessageAttachment[];
   createdAt: string;
 }
 

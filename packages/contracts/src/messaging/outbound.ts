@@ -1,17 +1,31 @@
 import { z } from 'zod';
 
-/** An agent's reply from the ticket view: to one interaction (default: the latest), as text or sanitised HTML. */
+/** Files one reply may carry. */
+export const MAX_REPLY_ATTACHMENTS = 10;
+
+/**
+ * An agent's reply from the ticket view: to one interaction (default: the latest), as text or sanitised HTML, with
+ * files already uploaded as the ticket's attachments (`POST /tickets/:id/attachments`). Files alone are a reply.
+ */
 export const replyBodySchema = z
   .object({
     interactionId: z.number().int().positive().optional(),
     text: z.string().max(20_000).default(''),
     html: z.string().max(200_000).optional(),
     templateId: z.number().int().positive().optional(),
+    attachmentIds: z
+      .array(z.number().int().positive())
+      .max(MAX_REPLY_ATTACHMENTS, { message: 'i18n:messages.tooManyAttachments' })
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
   })
-  .refine((body) => body.text.trim().length > 0 || (body.html ?? '').replace(/<[^>]*>/g, '').trim().length > 0, {
-    path: ['text'],
-    message: 'i18n:messages.emptyReply',
-  });
+  .refine(
+    (body) =>
+      body.attachmentIds.length > 0 ||
+      body.text.trim().length > 0 ||
+      (body.html ?? '').replace(/<[^>]*>/g, '').trim().length > 0,
+    { path: ['text'], message: 'i18n:messages.emptyReplyOrFile' },
+  );
 export type ReplyBody = z.output<typeof replyBodySchema>;
 
 /** A provider's delivery report for one outgoing message (status callbacks). */

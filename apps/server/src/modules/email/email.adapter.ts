@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { MESSAGE_DIRECTION } from '@atiende/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../platform/context.js';
 import { businessRepo } from '../business/business.repo.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
-import type { ChannelAdapter, OutboundDelivery } from '../interactions/adapters.js';
+import { type ChannelAdapter, type OutboundDelivery, PermanentDeliveryError } from '../interactions/adapters.js';
 
 /** At most this many ids in References: the root and the newest ones, oldest first, as mail clients do. */
 const MAX_REFERENCES = 20;
@@ -45,6 +46,18 @@ export function channelAddress(channel: ChannelRow): string {
 
 /** Only real Message-IDs go into threading headers (ids of messages without one are hashes). */
 const isMessageId = (id: string) => id.startsWith('<') && id.endsWith('>');
+
+/**
+ * The message's files as nodemailer streams them from storage while writing the mail. A file missing from storage
+ * can never be sent, so the message fails at once instead of retrying.
+ */
+function filesOf(ctx: AppContext, message: OutboundDelivery['message']) {
+  return (message.attachments ?? []).map((file) => {
+    const absolute = ctx.storage.absolutePath(file.path);
+    if (!absolute || !fs.existsSync(absolute)) throw new PermanentDeliveryError(`attachment ${file.name} is missing`);
+    return { filename: file.name, contentType: file.contentType, path: absolute };
+  });
+}
 
 /**
  * The e-mail channel's outbound adapter: one pooled SMTP transport per channel, rebuilt when its settings change.
@@ -95,6 +108,7 @@ export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close():
         ...(earlier.length ? { references: referencesOf(earlier.map((entry) => entry.providerMessageId)) } : {}),
         text: message.bodyText,
         html: message.bodyHtml,
+        ...(message.attachments?.length ? { attachments: filesOf(ctx, message) } : {}),
         // Automatic messages (the unavailable notice) say so, so other robots do not answer them (mail loops).
         ...(message.authorId === null
           ? { headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' } }

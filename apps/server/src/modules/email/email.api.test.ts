@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer/lib/mailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, multipartFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, settle } from '../../test/desk.js';
 import { type DovecotServer, startDovecot } from '../../test/dovecot.js';
 import { waitForMail } from '../../test/mailbox.js';
@@ -290,12 +290,13 @@ describe('e-mail channel', () => {
     expect((await emailRepo.state(t.ctx.db, channelId))?.lastUid).toBe(bounceUid);
   });
 
-  it('keeps attachments as the ticket’s files and refuses executables', async () => {
+  it('keeps attachments as the ticket’s files and refuses executables; the agent answers with a file', async () => {
     const messageId = `<${unique('adjunto')}@cliente.test>`;
+    const customer = `${unique('carla')}@cliente.test`;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
     await dovecot.deliver(
       await compose({
-        from: `${unique('carla')}@cliente.test`,
+        from: customer,
         subject: 'Adjunto la factura',
         text: 'Va la factura en PDF.',
         messageId,
@@ -323,13 +324,48 @@ describe('e-mail channel', () => {
       (await interactionsRepo.messageByProviderId(t.ctx.db, channelId, messageId))?.id as number,
     );
     expect(stored?.attachments).toEqual([
-      expect.objectContaining({ name: 'factura 123.pdf', contentType: 'application/pdf', size: pdf.length }),
+      expect.objectContaining({
+        attachmentId: view.attachments[0].id,
+        name: 'factura 123.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+      }),
     ]);
+    // The timeline shows the file on the message that brought it.
+    expect(messagesIn(view)[0]).toMatchObject({
+      attachments: [{ id: view.attachments[0].id, name: 'factura 123.pdf', url: view.attachments[0].url }],
+    });
 
     // Read again after a lost position: the files are not stored twice.
     await t.ctx.db.execute(sql`update mailbox_states set last_uid = 0 where channel_id = ${channelId}`);
     await email.poller.pollNow(channelId);
     expect((await ticketView(ticketId)).attachments).toHaveLength(1);
+
+    // The agent's answer carries a file of the ticket: it arrives as an attachment of the mail.
+    const receipt = Buffer.from('%PDF-1.4\n% recibo de pago\n%%EOF\n');
+    const file = multipartFile(receipt, 'recibo.pdf', 'application/pdf');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/tickets/${ticketId}/attachments`,
+      headers: { ...admin.headers, ...file.headers },
+      payload: file.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const receiptId = Math.max(...uploaded.json().result.attachments.map((file: { id: number }) => file.id));
+    const reply = await api.post(`/api/v2/tickets/${ticketId}/messages`, admin, {
+      text: 'Adjunto el recibo.',
+      attachmentIds: [receiptId],
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const outgoing = await waitFor(
+      () => sent.find((entry) => entry.mail.to && JSON.stringify(entry.mail.to).includes(customer)),
+      'the reply with its file at the SMTP server',
+    );
+    expect(outgoing.mail.text).toContain('Adjunto el recibo.');
+    expect(outgoing.mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      ['recibo.pdf', 'application/pdf'],
+    ]);
+    expect(outgoing.mail.attachments[0].content.equals(receipt)).toBe(true);
   });
 
   it('renders hostile HTML inert in the ticket view', async () => {

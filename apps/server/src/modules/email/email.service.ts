@@ -23,6 +23,7 @@ import { createMailboxPoller, type IngestOutcome, type MailboxPollerOptions } fr
 
 /** Files kept per message (the rest are logged and dropped). */
 const MAX_ATTACHMENTS = 20;
+const ALREADY_KEPT = new Error('the message already has its attachments');
 
 /**
  * Inbound e-mail: a raw message of the channel's mailbox becomes an inbound message through the one inbound path.
@@ -57,20 +58,29 @@ export function createEmailIngest(ctx: AppContext, inbound: InboundService) {
         size: attachment.content.length,
       });
     }
-    const recorded = await db.transaction(async (tx) => {
-      if (!(await interactionsRepo.setMessageAttachments(tx, message.id, kept))) return false;
-      for (const file of kept) {
-        await ticketsRepo.insertAttachment(tx, {
-          ticketId: message.ticketId,
-          fileName: file.name,
-          storedPath: file.path,
-          contentType: file.contentType,
-          size: file.size,
-          uploadedBy: null,
-        });
-      }
-      return true;
-    });
+    // The files become the ticket's attachments and the message names them; a message whose files were kept by an
+    // earlier read of the same e-mail keeps those (the transaction is rolled back).
+    const recorded = await db
+      .transaction(async (tx) => {
+        const named: typeof kept = [];
+        for (const file of kept) {
+          const attachmentId = await ticketsRepo.insertAttachment(tx, {
+            ticketId: message.ticketId,
+            fileName: file.name,
+            storedPath: file.path,
+            contentType: file.contentType,
+            size: file.size,
+            uploadedBy: null,
+          });
+          named.push({ attachmentId, ...file });
+        }
+        if (!(await interactionsRepo.setMessageAttachments(tx, message.id, named))) throw ALREADY_KEPT;
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error === ALREADY_KEPT) return false;
+        throw error;
+      });
     if (!recorded) await Promise.all(kept.map((file) => ctx.storage.remove(file.path)));
   }
 

@@ -290,6 +290,19 @@ export function toMessage(message: MessageRow, authorName: string | null): Inter
     senderName: message.senderName,
     author: message.authorId ? { id: message.authorId, nombre: authorName ?? '' } : null,
     deliveryStatus: (message.deliveryStatus as DeliveryStatus | null) ?? null,
+    attachments: (message.attachments ?? []).flatMap((file) =>
+      file.attachmentId
+        ? [
+            {
+              id: file.attachmentId,
+              name: file.name,
+              contentType: file.contentType,
+              size: file.size,
+              url: `/api/v2/tickets/${message.ticketId}/attachments/${file.attachmentId}`,
+            },
+          ]
+        : [],
+    ),
     createdAt: message.createdAt.toISOString(),
   };
 }

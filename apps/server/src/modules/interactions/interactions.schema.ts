@@ -36,6 +36,15 @@ export const interactions = pgTable(
   ],
 );
 
+export interface StoredMessageAttachment {
+  /** The ticket attachment (ticket_attachments.id) the file is; absent only on rows written before it existed. */
+  attachmentId?: number;
+  name: string;
+  path: string;
+  contentType: string;
+  size: number;
+}
+
 export const messages = pgTable(
   'messages',
   {
@@ -61,7 +70,8 @@ export const messages = pgTable(
     deliveryStatus: smallint('delivery_status'),
     deliveryError: text('delivery_error'),
     authorId: bigint('author_id', { mode: 'number' }).references(() => users.id),
-    attachments: jsonb('attachments').$type<{ name: string; path: string; contentType: string; size: number }[]>(),
+    /** Files of the message, each one of the ticket's attachments (attachmentId); stored path for the adapters. */
+    attachments: jsonb('attachments').$type<StoredMessageAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

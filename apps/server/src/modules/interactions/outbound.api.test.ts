@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { REALTIME_EVENTS } from '@atiende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
+import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
+import { type Actor, caller, collect, connect, deskCampaign, settle, signedInWith } from '../../test/desk.js';
 import type { OutboundDelivery } from './adapters.js';
 
 let t: TestApp;
@@ -202,6 +203,94 @@ describe('agent replies', () => {
     await t.services.inbound.idle();
     const outgoing = (await messagesOf(first.ticketId)).filter((message) => message.direction === 1);
     expect(outgoing.map((message) => message.text)).toEqual(['Nuestro horario es de lunes a viernes.']);
+  });
+});
+
+describe('replies with files', () => {
+  const upload = async (ticketId: number, actor: Actor, content: Buffer, name: string) => {
+    const file = multipartFile(content, name, 'application/octet-stream');
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v2/tickets/${ticketId}/attachments`,
+      payload: file.payload,
+      headers: { ...actor.headers, ...file.headers },
+    });
+  };
+  const newestAttachment = (ticket: { attachments: { id: number }[] }) =>
+    Math.max(...ticket.attachments.map((attachment) => attachment.id));
+
+  it('sends the ticket’s uploaded files with the reply: on the message, to the adapter and in the timeline', async () => {
+    const { ticketId } = await conversation();
+    const pdf = Buffer.from('%PDF-1.4\n% cotización\n');
+    const first = await upload(ticketId, agent, pdf, 'cotización.pdf');
+    expect(first.statusCode).toBe(201);
+    const pdfId = newestAttachment(first.json().result);
+    const imageId = newestAttachment((await upload(ticketId, agent, ONE_PIXEL_PNG, 'foto.png')).json().result);
+
+    // Files alone are a reply; the same id twice is one file.
+    const sent = await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, {
+      attachmentIds: [pdfId, imageId, pdfId],
+    });
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json().result;
+    expect(message.attachments).toEqual([
+      {
+        id: pdfId,
+        name: 'cotización.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+        url: `/api/v2/tickets/${ticketId}/attachments/${pdfId}`,
+      },
+      expect.objectContaining({ id: imageId, name: 'foto.png', contentType: 'image/png' }),
+    ]);
+    await waitForStatus(ticketId, message.id, 1);
+    const delivery = delivered.find((entry) => entry.message.id === message.id);
+    expect(delivery?.message.attachments?.map((file) => file.name)).toEqual(['cotización.pdf', 'foto.png']);
+    const stored = t.ctx.storage.absolutePath(delivery?.message.attachments?.[0].path ?? '');
+    expect(stored && fs.readFileSync(stored).equals(pdf)).toBe(true);
+
+    const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
+    const shown = view.interactions[0].messages.find((entry: { id: number }) => entry.id === message.id);
+    expect(shown.attachments.map((file: { id: number }) => file.id)).toEqual([pdfId, imageId]);
+    const pending = (
+      await api.get(`/api/v2/caso/pendientes?campana=${campaignId}&filter=all&notify=pending`, agent)
+    ).json().result.casosPendientes as { caso_id: number; contenido: string }[];
+    expect(pending.find((item) => item.caso_id === ticketId)?.contenido).toContain('cotización.pdf');
+    const download = await api.get(shown.attachments[0].url, admin);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('refuses another ticket’s files, too many files, and users without the permission', async () => {
+    const { ticketId } = await conversation();
+    const other = await conversation();
+    const foreignId = newestAttachment((await upload(other.ticketId, admin, ONE_PIXEL_PNG, 'ajeno.png')).json().result);
+    for (const locale of ['es', 'en'] as const) {
+      const foreign = await api.post(
+        `/api/v2/tickets/${ticketId}/messages`,
+        agent,
+        { text: 'Adjunto', attachmentIds: [foreignId] },
+        locale,
+      );
+      expect(foreign.statusCode).toBe(422);
+      expect(JSON.stringify(foreign.json())).toContain(
+        locale === 'es' ? 'no son adjuntos de este caso' : 'are not attachments of this ticket',
+      );
+    }
+    const tooMany = await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, {
+      text: 'Muchos',
+      attachmentIds: Array.from({ length: 11 }, (_, index) => index + 1),
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(JSON.stringify(tooMany.json())).toContain('como máximo 10 archivos');
+    const readOnly = await signedInWith(t, admin, ['ver-caso']);
+    const ownId = newestAttachment((await upload(ticketId, admin, ONE_PIXEL_PNG, 'propio.png')).json().result);
+    expect(
+      (await api.post(`/api/v2/tickets/${ticketId}/messages`, readOnly, { attachmentIds: [ownId] })).statusCode,
+    ).toBe(403);
+    expect((await upload(ticketId, readOnly, ONE_PIXEL_PNG, 'x.png')).statusCode).toBe(403);
+    // Nothing half-saved: the refused replies left no message.
+    expect((await messagesOf(ticketId)).filter((entry) => entry.direction === 1)).toHaveLength(0);
   });
 });
 

@@ -20,6 +20,7 @@ import { scopeOf } from '../tickets/tickets.service.js';
 import { type ChannelAdapter, PermanentDeliveryError } from './adapters.js';
 import type { InboundResult } from './inbound.service.js';
 import { interactionsRepo, toMessage } from './interactions.repo.js';
+import type { StoredMessageAttachment } from './interactions.schema.js';
 
 export const SEND_QUEUE = 'messages.send';
 const PREVIEW_LENGTH = 280;
@@ -63,8 +64,10 @@ export function createOutboundService(ctx: AppContext) {
       text: string;
       authorId: number | null;
       senderName: string | null;
+      attachments?: StoredMessageAttachment[];
     },
   ) {
+    const attachments = input.attachments?.length ? input.attachments : null;
     const message = await interactionsRepo.insertMessage(tx, {
       interactionId: input.interactionId,
       ticketId: input.ticketId,
@@ -75,11 +78,15 @@ export function createOutboundService(ctx: AppContext) {
       senderName: input.senderName,
       authorId: input.authorId,
       deliveryStatus: DELIVERY_STATUS.queued,
+      attachments,
     });
     await interactionsRepo.touchInteraction(tx, input.interactionId, message.createdAt);
     await ticketsRepo.update(tx, input.ticketId, {
       lastMessageAt: message.createdAt,
-      lastMessagePreview: input.text.slice(0, PREVIEW_LENGTH),
+      lastMessagePreview: (input.text.trim() || (attachments ?? []).map((file) => `📎 ${file.name}`).join(', ')).slice(
+        0,
+        PREVIEW_LENGTH,
+      ),
       lastMessageDirection: MESSAGE_DIRECTION.outgoing,
       lastMessageSender: input.senderName,
     });
@@ -107,6 +114,12 @@ export function createOutboundService(ctx: AppContext) {
           if (body.interactionId) throw errors.invalidField('interactionId', 'messages.noInteraction');
           throw new AppError(409, 'MESSAGE.NO_INTERACTION', 'messages.noInteraction');
         }
+        // Files are the ticket's attachments (uploaded first); another ticket's file is refused, not skipped.
+        const files = await ticketsRepo.attachmentsByIds(tx, ticketId, body.attachmentIds);
+        if (files.length !== body.attachmentIds.length) {
+          throw errors.invalidField('attachmentIds', 'messages.unknownAttachment');
+        }
+        const byId = new Map(files.map((file) => [file.id, file]));
         const senderName = await ticketsRepo.userName(tx, actor.userId);
         const stored = await queue(tx, {
           interactionId: interaction.id,
@@ -116,6 +129,16 @@ export function createOutboundService(ctx: AppContext) {
           text,
           authorId: actor.userId,
           senderName,
+          attachments: body.attachmentIds.map((id) => {
+            const file = byId.get(id) as (typeof files)[number];
+            return {
+              attachmentId: file.id,
+              name: file.fileName,
+              path: file.storedPath,
+              contentType: file.contentType,
+              size: file.size,
+            };
+          }),
         });
         // Answering is working the ticket: the first answer counts for the service level, and opens it.
         const opens = ticket.status === TICKET_STATUS.new && ticket.assignedUserId === actor.userId;

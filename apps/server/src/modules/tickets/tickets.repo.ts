@@ -390,6 +390,15 @@ export const ticketsRepo = {
     return row.id;
   },
 
+  /** The ticket's attachments among the ids (others are left out). */
+  async attachmentsByIds(db: Executor, ticketId: number, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(ticketAttachments)
+      .where(and(eq(ticketAttachments.ticketId, ticketId), inArray(ticketAttachments.id, ids)));
+  },
+
   async attachment(db: Executor, ticketId: number, id: number) {
     const [row] = await db
       .select()

@@ -5,7 +5,7 @@ import { NEW_INBOUND_EVENT, TICKET_EVENT, WEBCHAT_TYPING_EVENT } from '@atiende/
 import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
 import { widgetAssetRoutes } from './webchat.routes.js';
 
@@ -298,6 +298,64 @@ describe('public widget API', () => {
     ]);
     expect(history.json().result.hasMore).toBe(false);
     expect((await visitorCall('GET', '/messages', {})).statusCode).toBe(401);
+  });
+
+  it('an agent’s file reaches the visitor, who alone may download it', async () => {
+    const name = `Archivo ${Date.now()}`;
+    const visitor = await newVisitor({ name });
+    const socket = await visitorSocket(visitor.visitorToken);
+    const received = collect<VisitorMessage & { attachments: { id: number; name: string }[] }>(socket, 'message');
+    await visitorCall('POST', '/messages', {
+      token: visitor.visitorToken,
+      payload: { text: '¿Me envía la factura?', clientMessageId: 'file-00001' },
+    });
+    const ticketId = (await api.get(`/api/v2/caso/pendientes?filter=all&searchText=${encodeURIComponent(name)}`, admin))
+      .json()
+      .result.casosPendientes.find((item: { cliente: string }) => item.cliente === name)?.caso_id as number;
+    const upload = async (content: Buffer, fileName: string) => {
+      const file = multipartFile(content, fileName, 'application/octet-stream');
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/tickets/${ticketId}/attachments`,
+        headers: { ...agent.headers, ...file.headers },
+        payload: file.payload,
+      });
+      return Math.max(...answer.json().result.attachments.map((item: { id: number }) => item.id));
+    };
+    const invoice = Buffer.from('%PDF-1.4\n% factura\n%%EOF\n');
+    const invoiceId = await upload(invoice, 'factura.pdf');
+    const internalId = await upload(ONE_PIXEL_PNG, 'interno.png');
+    const reply = await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, {
+      text: 'Aquí está',
+      attachmentIds: [invoiceId],
+    });
+    expect(reply.statusCode).toBe(201);
+    const replyId = reply.json().result.id as number;
+    const live = await waitFor(() => received.find((item) => item.id === replyId), 'the reply with its file');
+    expect(live.attachments).toEqual([
+      { id: invoiceId, name: 'factura.pdf', contentType: 'application/pdf', size: invoice.length },
+    ]);
+    const history = (await visitorCall('GET', '/messages', { token: visitor.visitorToken })).json().result;
+    expect(history.messages.at(-1).attachments).toEqual(live.attachments);
+
+    const path = `/messages/${replyId}/attachments/${invoiceId}`;
+    const download = await visitorCall('GET', path, { token: visitor.visitorToken });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(invoice)).toBe(true);
+    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''factura.pdf");
+    expect(download.headers['access-control-allow-origin']).toBe(SITE);
+    // Only the visitor of that conversation, from the allowed site, and only the message's own files.
+    const stranger = await newVisitor();
+    expect((await visitorCall('GET', path, { token: stranger.visitorToken })).statusCode).toBe(404);
+    expect((await visitorCall('GET', path, {})).statusCode).toBe(401);
+    expect(
+      (await visitorCall('GET', path, { token: visitor.visitorToken, origin: 'https://evil.test' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await visitorCall('GET', `/messages/${replyId}/attachments/${internalId}`, { token: visitor.visitorToken }))
+        .statusCode,
+    ).toBe(404);
+    socket.disconnect();
   });
 
   it('a retried clientMessageId is stored once', async () => {

@@ -31,6 +31,10 @@ const messageBody = z.object({
   clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
 });
 const historyQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+const attachmentParams = keyParams.extend({
+  messageId: z.coerce.number().int().positive(),
+  attachmentId: z.coerce.number().int().positive(),
+});
 const imageParams = keyParams.extend({ file: z.string().regex(/^[a-f0-9]{24}\.(png|jpg|webp)$/) });
 
 function bearer(request: FastifyRequest): string | null {
@@ -124,6 +128,31 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       async (request, reply) => {
         const sent = await webchat.send(widget(request), bearer(request), request.body);
         return reply.code(sent.duplicate ? 200 : 201).send(success(request, sent.message));
+      },
+    );
+
+    // Fetched by the script with the visitor's token (not a link: the token never goes into a URL).
+    api.get(
+      '/public/widgets/:publicKey/messages/:messageId/attachments/:attachmentId',
+      {
+        config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.history) },
+        schema: { params: attachmentParams },
+      },
+      async (request, reply) => {
+        const { file, stream } = await webchat.attachmentFile(
+          widget(request),
+          bearer(request),
+          request.params.messageId,
+          request.params.attachmentId,
+        );
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+          .header('access-control-expose-headers', 'content-disposition')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-store')
+          .send(stream);
       },
     );
   });

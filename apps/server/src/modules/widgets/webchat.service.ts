@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { MESSAGE_DIRECTION, TICKET_STATUS, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -44,6 +45,8 @@ export interface VisitorMessage {
   senderName: string | null;
   /** The visitor's own id for a message they sent (reconciles a pending bubble). */
   clientMessageId: string | null;
+  /** Files the business sent: downloaded with the visitor's token from `.../messages/:id/attachments/:attachmentId`. */
+  attachments: { id: number; name: string; contentType: string; size: number }[];
   createdAt: string;
 }
 
@@ -72,7 +75,7 @@ export function originAllowed(widget: Pick<WidgetRow, 'allowedOrigin'>, origin: 
 const providerId = (visitor: VisitorRow, clientMessageId: string) => `${visitor.publicId}:${clientMessageId}`;
 
 function toVisitorMessage(
-  row: Pick<MessageRow, 'id' | 'direction' | 'senderName' | 'providerMessageId' | 'createdAt'> & {
+  row: Pick<MessageRow, 'id' | 'direction' | 'senderName' | 'providerMessageId' | 'attachments' | 'createdAt'> & {
     text: string;
     html: string;
   },
@@ -86,6 +89,11 @@ function toVisitorMessage(
     html: row.html,
     senderName: row.senderName,
     clientMessageId: own ? (row.providerMessageId as string).slice(publicId.length + 1) : null,
+    attachments: (row.attachments ?? []).flatMap((file) =>
+      file.attachmentId
+        ? [{ id: file.attachmentId, name: file.name, contentType: file.contentType, size: file.size }]
+        : [],
+    ),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -301,6 +309,24 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
       }
       await widgetsRepo.updateVisitor(db, visitor.id, { lastSeenAt: new Date() });
       return { message, ticketId: result.ticketId, duplicate: result.duplicate };
+    },
+
+    /**
+     * A file of a message in the visitor's own conversation (their token, their widget's chat channel); anything
+     * else is not found, so a visitor cannot probe other conversations.
+     */
+    async attachmentFile(widget: WidgetRow, token: string | null, messageId: number, attachmentId: number) {
+      if (!widget.enabled) throw widgetErrors.disabled();
+      const visitor = await requireVisitor(widget, token);
+      const channel = await chatChannel(widget);
+      const message = channel ? await interactionsRepo.message(db, messageId) : null;
+      const interaction = message ? await interactionsRepo.interaction(db, message.interactionId) : null;
+      if (!message || !interaction || interaction.channelId !== channel?.id) throw errors.notFound();
+      if (interaction.contactValue !== visitor.publicId) throw errors.notFound();
+      const file = message.attachments?.find((candidate) => candidate.attachmentId === attachmentId);
+      const absolute = file ? ctx.storage.absolutePath(file.path) : null;
+      if (!file || !absolute || !fs.existsSync(absolute)) throw errors.notFound();
+      return { file, stream: fs.createReadStream(absolute) };
     },
 
     /** An agent writing on a ticket: the ticket's web-chat visitors see "typing". */

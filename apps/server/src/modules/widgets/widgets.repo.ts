@@ -167,6 +167,7 @@ export const widgetsRepo = {
         html: messages.bodyHtml,
         senderName: messages.senderName,
         providerMessageId: messages.providerMessageId,
+        attachments: messages.attachments,
         createdAt: messages.createdAt,
       })
       .from(messages)
