@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, apiPut } from '../support/api.js';
 import { signIn } from '../support/auth.js';
@@ -106,6 +107,29 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   await expect(log.locator('[data-direction="outgoing"]', { hasText: `Su caso #${ticketNumber}` })).toBeVisible({
     timeout: 20_000,
   });
+
+  // A file from the composer: uploaded to the ticket, sent with the reply, downloaded by the visitor.
+  const leaflet = Buffer.from(`%PDF-1.4\n% catálogo ${stamp}\n%%EOF\n`);
+  await agent.page.getByTestId('reply-file-input').setInputFiles({
+    name: 'catalogo-envios.pdf',
+    mimeType: 'application/pdf',
+    buffer: leaflet,
+  });
+  await expect(agent.page.getByTestId('reply-files').locator('[data-testid^="reply-file-"]')).toContainText(
+    'catalogo-envios.pdf',
+  );
+  await expect(agent.page.getByTestId('reply-file-uploading')).toHaveCount(0);
+  await agent.page.getByTestId('reply-body').fill(`Le comparto el catálogo (${stamp})`);
+  await agent.page.getByTestId('reply-send').click();
+  await expect(agent.page.getByTestId('reply-files')).toHaveCount(0);
+  const sentFile = agent.page.locator('[data-testid^="ticket-message-file-"]', { hasText: 'catalogo-envios.pdf' });
+  await expect(sentFile).toBeVisible();
+  await shot(agent.page, 'agent-reply-file');
+  const fileButton = log.locator('[data-testid^="atiende-file-"]', { hasText: 'catalogo-envios.pdf' });
+  await expect(fileButton).toBeVisible({ timeout: 20_000 });
+  const [download] = await Promise.all([site.waitForEvent('download'), fileButton.click()]);
+  expect(download.suggestedFilename()).toBe('catalogo-envios.pdf');
+  expect(fs.readFileSync(await download.path()).equals(leaflet)).toBe(true);
   await site.waitForTimeout(300);
   await shot(site, 'demo-site-chat-es');
 
@@ -137,6 +161,30 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   await expect(english.page.getByTestId('atiende-chat-start')).toHaveText('Start chat');
   await english.page.waitForTimeout(400);
   await shot(english.page, 'demo-site-mobile-en');
+
+  // The agent's side in English, dark, right to left: a file waiting in the composer and the sent one in the timeline.
+  await agent.page.evaluate(() => {
+    localStorage.setItem('locale', 'en');
+    localStorage.setItem(
+      'appearance',
+      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
+    );
+  });
+  await agent.page.reload();
+  await expect(agent.page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await agent.page.getByTestId('composer-reply').click();
+  await agent.page.getByTestId('reply-file-input').setInputFiles({
+    name: 'price list.pdf',
+    mimeType: 'application/pdf',
+    buffer: leaflet,
+  });
+  await expect(agent.page.getByTestId('reply-files')).toContainText('price list.pdf');
+  await expect(agent.page.getByTestId('reply-file-uploading')).toHaveCount(0);
+  await agent.page.waitForTimeout(400);
+  await agent.page.getByTestId('reply-composer').screenshot({ path: '/tmp/webchat-agent-composer-en-dark-rtl.png' });
+  await sentFile.scrollIntoViewIfNeeded();
+  await agent.page.waitForTimeout(300);
+  await shot(agent.page, 'agent-timeline-file-en-dark-rtl');
 
   await english.context.close();
   await visitor.context.close();

@@ -24,3 +24,14 @@ export function formatValue(value: unknown): string {
     return String(value);
   }
 }
+
+/** A file size as people read it (bytes, KB or MB) with the language's decimal separator. */
+export function formatFileSize(bytes: number, locale: string): string {
+  const number = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 1,
+    minimumFractionDigits: bytes < 1024 ? 0 : 1,
+  });
+  if (bytes < 1024) return `${number.format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
+  return `${number.format(bytes / 1024 / 1024)} MB`;
+}

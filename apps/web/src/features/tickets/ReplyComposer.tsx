@@ -1,19 +1,42 @@
-import { CHANNEL_TYPE_CODES, type Ticket, WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from '@atiende/contracts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  CHANNEL_TYPE_CODES,
+  MAX_REPLY_ATTACHMENTS,
+  type Ticket,
+  WEBCHAT_TYPING_EVENT,
+  type WebchatTypingEvent,
+} from '@atiende/contracts';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CancelIcon from '@mui/icons-material/Cancel';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { onRealtimeEvent } from '../../app/realtime';
+import { useSession } from '../../app/session';
 import { FormField } from '../../ui/FormField';
+import { formatFileSize } from '../../ui/format';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { useSendReply } from './api';
-import { isSendShortcut, latestInteractionId } from './model';
+import { useSendReply, useUploadAttachment } from './api';
+import { FileLabel } from './components';
+import { isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
+
+/** A file of the reply: uploading (no id yet) or uploaded as the ticket's attachment. */
+interface ReplyFile {
+  key: string;
+  name: string;
+  size: number;
+  attachmentId: number | null;
+}
 
 /**
  * The reply to the customer: written here, sent through the conversation's channel (ALT+ENTER or the button).
@@ -26,9 +49,13 @@ export function ReplyComposer({
   ticket: Ticket;
   templates?: (insert: (text: string) => void) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const feedback = useApiFeedback();
   const send = useSendReply(ticket.id);
+  const upload = useUploadAttachment(ticket.id);
+  const { user } = useSession();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<ReplyFile[]>([]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [interactionId, setInteractionId] = useState<number | undefined>(() => latestInteractionId(ticket));
@@ -43,20 +70,55 @@ export function ReplyComposer({
     );
   }, [ticket]);
 
+  const uploading = files.some((file) => file.attachmentId === null);
+
+  /** Each chosen file is uploaded at once as the ticket's attachment; the reply then names it. */
+  const addFiles = (chosen: File[]) => {
+    const room = MAX_REPLY_ATTACHMENTS - files.length;
+    if (chosen.length > room) feedback.notify(t('tickets.reply.tooManyFiles', { max: MAX_REPLY_ATTACHMENTS }), 'error');
+    for (const file of chosen.slice(0, Math.max(room, 0))) {
+      if (file.size > ATTACHMENT_MAX_BYTES) {
+        feedback.notify(t('tickets.attachments.tooLarge'), 'error');
+        continue;
+      }
+      const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
+      setFiles((current) => [...current, { key, name: file.name, size: file.size, attachmentId: null }]);
+      setError(undefined);
+      upload.mutate(file, {
+        onSuccess: (updated) => {
+          const stored = user ? uploadedAttachment(updated, user.id) : null;
+          setFiles((current) =>
+            stored
+              ? current.map((item) =>
+                  item.key === key ? { ...item, name: stored.fileName, attachmentId: stored.id } : item,
+                )
+              : current.filter((item) => item.key !== key),
+          );
+        },
+        onError: (failure) => {
+          setFiles((current) => current.filter((item) => item.key !== key));
+          feedback.failure(failure);
+        },
+      });
+    }
+  };
+
   const submit = () => {
-    if (send.isPending) return;
-    if (!text.trim()) {
+    if (send.isPending || uploading) return;
+    if (!text.trim() && files.length === 0) {
       setError(t('tickets.reply.empty'));
       return;
     }
     send.mutate(
-      { text, interactionId },
+      { text, interactionId, attachmentIds: files.flatMap((file) => (file.attachmentId ? [file.attachmentId] : [])) },
       {
         onSuccess: () => {
           feedback.success(t('tickets.reply.sent'));
           setText('');
+          setFiles([]);
         },
-        onError: (failure) => feedback.failure(failure, (fields) => setError(fields.text ?? fields.interactionId)),
+        onError: (failure) =>
+          feedback.failure(failure, (fields) => setError(fields.text ?? fields.interactionId ?? fields.attachmentIds)),
       },
     );
   };
@@ -128,7 +190,56 @@ export function ReplyComposer({
         testId="reply-body"
         maxLength={20_000}
       />
+      {files.length > 0 ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }} data-testid="reply-files">
+          {files.map((file) => (
+            <Chip
+              key={file.key}
+              size="small"
+              variant="outlined"
+              icon={file.attachmentId ? <AttachFileIcon /> : <CircularProgress size={14} />}
+              label={
+                <FileLabel
+                  name={file.name}
+                  detail={file.attachmentId ? formatFileSize(file.size, i18n.language) : t('tickets.reply.uploading')}
+                />
+              }
+              onDelete={
+                file.attachmentId
+                  ? () => setFiles((current) => current.filter((item) => item.key !== file.key))
+                  : undefined
+              }
+              deleteIcon={<CancelIcon role="button" aria-label={t('tickets.reply.removeFile', { name: file.name })} />}
+              data-testid={file.attachmentId ? `reply-file-${file.attachmentId}` : 'reply-file-uploading'}
+              sx={{ maxWidth: '100%' }}
+            />
+          ))}
+        </Box>
+      ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="reply-file-input"
+          onChange={(event) => {
+            addFiles(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+        <Tooltip title={t('tickets.reply.attach')}>
+          <span>
+            <IconButton
+              onClick={() => fileInput.current?.click()}
+              disabled={files.length >= MAX_REPLY_ATTACHMENTS}
+              aria-label={t('tickets.reply.attach')}
+              data-testid="reply-attach"
+            >
+              <AttachFileIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
         {templates?.((filled) => {
           setText((current) => (current.trim() ? `${current}\n${filled}` : filled));
           setError(undefined);
@@ -137,7 +248,7 @@ export function ReplyComposer({
         <Button
           variant="contained"
           onClick={submit}
-          disabled={send.isPending}
+          disabled={send.isPending || uploading}
           startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
           data-testid="reply-send"
         >

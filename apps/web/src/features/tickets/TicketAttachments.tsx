@@ -9,49 +9,30 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../api/client';
+import { formatDateTime, formatFileSize } from '../../ui/format';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { downloadApiFile } from '../customers/api';
-import { ticketKeys } from './api';
-
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+import { useAttachmentDownload, useUploadAttachment } from './api';
 
 /** The ticket's files: upload (checked again by the server, by content) and download (always as a file). */
 export function TicketAttachments({ ticket, canUpload }: { ticket: Ticket; canUpload: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const feedback = useApiFeedback();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => unwrap(api.upload<Ticket>(`tickets/${ticket.id}/attachments`, file)),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(ticketKeys.detail(ticket.id), updated);
-      feedback.success(t('tickets.attachments.uploaded'));
-    },
-    onError: (error) => feedback.failure(error),
-  });
+  const upload = useUploadAttachment(ticket.id);
   const choose = (file: File | undefined) => {
     if (!file) return;
     if (file.size > ATTACHMENT_MAX_BYTES) {
       feedback.notify(t('tickets.attachments.tooLarge'), 'error');
       return;
     }
-    upload.mutate(file);
+    upload.mutate(file, {
+      onSuccess: () => feedback.success(t('tickets.attachments.uploaded')),
+      onError: (error) => feedback.failure(error),
+    });
   };
-  const download = async (attachmentId: number, name: string) => {
-    try {
-      await downloadApiFile(`tickets/${ticket.id}/attachments/${attachmentId}`, {}, name);
-    } catch (error) {
-      feedback.failure(error);
-    }
-  };
+  const download = useAttachmentDownload(ticket.id);
   return (
     <Box data-testid="ticket-attachments">
       {ticket.attachments.length === 0 ? (
@@ -79,7 +60,17 @@ export function TicketAttachments({ ticket, canUpload }: { ticket: Ticket; canUp
             >
               <ListItemText
                 primary={attachment.fileName}
-                secondary={`${size(attachment.size)} · ${attachment.uploadedBy?.nombre ?? ''} · ${new Date(attachment.createdAt).toLocaleString()}`}
+                secondary={
+                  <>
+                    <bdi dir="ltr">{formatFileSize(attachment.size, i18n.language)}</bdi> ·{' '}
+                    {attachment.uploadedBy ? (
+                      <>
+                        <bdi>{attachment.uploadedBy.nombre}</bdi> ·{' '}
+                      </>
+                    ) : null}
+                    <bdi>{formatDateTime(attachment.createdAt, i18n.language)}</bdi>
+                  </>
+                }
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>

@@ -10,6 +10,8 @@ import type {
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { useApiFeedback } from '../../ui/useApiFeedback';
+import { downloadApiFile } from '../customers/api';
 import type { DynamicFormDetail } from '../forms/api';
 
 export interface TicketPage extends Page<TicketListItem> {
@@ -201,10 +203,31 @@ export function fetchTicketByNumber(number: number) {
 }
 
 /** The agent's reply to the customer (ALT+ENTER in the composer); the ticket refetches to show it queued. */
+/** Uploads one file as the ticket's attachment; the answer (the ticket) replaces the cached one. */
+export function useUploadAttachment(ticketId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => unwrap(api.upload<Ticket>(`tickets/${ticketId}/attachments`, file)),
+    onSuccess: (updated) => client.setQueryData(ticketKeys.detail(ticketId), updated),
+  });
+}
+
+/** Saves one of the ticket's attachments (always as a download); a failure is reported as feedback. */
+export function useAttachmentDownload(ticketId: number) {
+  const feedback = useApiFeedback();
+  return async (attachmentId: number, name: string) => {
+    try {
+      await downloadApiFile(`tickets/${ticketId}/attachments/${attachmentId}`, {}, name);
+    } catch (error) {
+      feedback.failure(error);
+    }
+  };
+}
+
 export function useSendReply(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { text: string; interactionId?: number }) =>
+    mutationFn: (body: { text: string; interactionId?: number; attachmentIds?: number[] }) =>
       unwrap(api.post<InteractionMessage>(`tickets/${id}/messages`, body)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ticketKeys.detail(id) });

@@ -1,5 +1,6 @@
 import '../desk/i18n';
-import { type FormField, type Interaction, type InteractionMessage, taskDue } from '@atiende/contracts';
+import { API_BASE, type FormField, type Interaction, type InteractionMessage, taskDue } from '@atiende/contracts';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -18,8 +19,10 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormField as TextInput } from '../../ui/FormField';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatFileSize } from '../../ui/format';
+import { useApiFeedback } from '../../ui/useApiFeedback';
 import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
+import { downloadApiFile } from '../customers/api';
 import type { DynamicFormDetail } from '../forms/api';
 import { DynamicFormRenderer, listsToMap, validateFormValues } from '../forms/DynamicFormRenderer';
 import { compactValues, type FormValues, initialValues } from '../forms/model';
@@ -354,11 +357,51 @@ export function MessageBubble({ message, contactValue }: { message: InteractionM
         // biome-ignore lint/security/noDangerouslySetInnerHtml: message html is sanitised by the server when it is stored.
         dangerouslySetInnerHTML={{ __html: message.html }}
       />
+      {message.attachments.length > 0 ? <MessageFiles message={message} /> : null}
       {outgoing ? (
         <Box sx={{ px: 0.5, mt: 0.25, display: 'flex' }}>
           <DeliveryStatusIcon message={message} />
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/** A file's name (in its own direction) and a detail such as its size (left to right, so "41 B" stays whole). */
+export function FileLabel({ name, detail }: { name: string; detail: string }) {
+  return (
+    <>
+      <bdi>{name}</bdi> · <bdi dir="ltr">{detail}</bdi>
+    </>
+  );
+}
+
+/** The files a message carried: each downloads (always as a file) through the ticket's attachment route. */
+function MessageFiles({ message }: { message: InteractionMessage }) {
+  const { t, i18n } = useTranslation();
+  const feedback = useApiFeedback();
+  return (
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5, maxWidth: '100%' }}
+      data-testid={`ticket-message-files-${message.id}`}
+    >
+      {message.attachments.map((file) => (
+        <Chip
+          key={file.id}
+          size="small"
+          variant="outlined"
+          icon={<AttachFileIcon />}
+          label={<FileLabel name={file.name} detail={formatFileSize(file.size, i18n.language)} />}
+          onClick={() =>
+            void downloadApiFile(file.url.slice(API_BASE.length + 1), {}, file.name).catch((error: unknown) =>
+              feedback.failure(error),
+            )
+          }
+          aria-label={`${t('tickets.attachments.download')}: ${file.name}`}
+          data-testid={`ticket-message-file-${file.id}`}
+          sx={{ maxWidth: '100%' }}
+        />
+      ))}
     </Box>
   );
 }

@@ -24,6 +24,7 @@ import {
   sharedCampaign,
   taskFieldErrors,
   taskValueText,
+  uploadedAttachment,
 } from './model';
 import { parseTransferRequest } from './TransferRequestDialog';
 
@@ -271,6 +272,13 @@ describe('reply composer helpers', () => {
         interactions: [at('2026-11-20T10:00:00Z', 1), at('2026-11-21T09:00:00Z', 2), at('2026-11-19T00:00:00Z', 3)],
       }),
     ).toBe(2);
+  });
+
+  it('finds the file an upload just added: the newest one this user uploaded', () => {
+    const file = (id: number, uploader: number | null) =>
+      ({ id, uploadedBy: uploader ? { id: uploader, nombre: '' } : null }) as Ticket['attachments'][number];
+    expect(uploadedAttachment({ attachments: [] }, 7)).toBeNull();
+    expect(uploadedAttachment({ attachments: [file(3, 7), file(9, 8), file(5, 7), file(12, null)] }, 7)?.id).toBe(5);
   });
 });
 

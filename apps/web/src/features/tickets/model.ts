@@ -338,3 +338,15 @@ export function latestInteractionId(ticket: Pick<Ticket, 'interactions'>): numbe
   }
   return latest?.id;
 }
+
+/**
+ * The attachment an upload by this user just added: the newest one they uploaded (ids only grow), as the upload
+ * answers with the whole ticket.
+ */
+export function uploadedAttachment(ticket: Pick<Ticket, 'attachments'>, userId: number) {
+  let newest: Ticket['attachments'][number] | null = null;
+  for (const attachment of ticket.attachments) {
+    if (attachment.uploadedBy?.id === userId && (!newest || attachment.id > newest.id)) newest = attachment;
+  }
+  return newest;
+}

@@ -86,6 +86,7 @@ beforeEach(() => {
         body: init.body ? JSON.parse(String(init.body)) : null,
       };
       calls.push(call);
+      if (url.endsWith('/attachments/5')) return new Response('%PDF-1.4', { status: 200 });
       if (url.endsWith('/widgets/KEY123')) return answer(config);
       if (url.endsWith('/visitors')) return answer({ visitorToken: 'tok-1', visitorId: 'wv-1' });
       if (url.endsWith('/messages') && call.method === 'GET') {
@@ -193,6 +194,55 @@ describe('embed script', () => {
     input.value = 'a';
     input.dispatchEvent(new Event('input'));
     expect(emitted).toContain('typing');
+  });
+
+  it('shows the files of a reply and downloads them with the visitor’s token, never a token in a URL', async () => {
+    localStorage.setItem('atiende-widget:KEY123', JSON.stringify({ token: 'tok-7', visitorId: 'wv-7' }));
+    const shadow = await startWidget();
+    byTestId(shadow, 'atiende-launcher').click();
+    await vi.waitFor(() => expect(byTestId(shadow, 'atiende-message-10')).not.toBeNull());
+    handlers.message?.({
+      id: 13,
+      direction: 1,
+      text: '',
+      senderName: 'Andrea',
+      clientMessageId: null,
+      attachments: [
+        { id: 5, name: `factura ${HOSTILE}.pdf`, contentType: 'application/pdf', size: 2048 },
+        { id: 6, name: 'perdido.pdf', contentType: 'application/pdf', size: 10 },
+      ],
+      createdAt: '2026-01-01T00:03:00.000Z',
+    });
+    const message = byTestId(shadow, 'atiende-message-13');
+    // Files alone: no empty bubble.
+    expect(message.querySelector('.bubble')).toBeNull();
+    const file = byTestId(shadow, 'atiende-file-5');
+    expect(file.querySelector('.name')?.textContent).toBe(`factura ${HOSTILE}.pdf`);
+    expect(file.querySelector('.size')?.textContent).toBe('2,0 KB');
+    expect(file.getAttribute('aria-label')).toBe(`Descargar factura ${HOSTILE}.pdf`);
+    expect(shadow.querySelector('img')).toBeNull();
+
+    const saved: { href: string; download: string }[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:https://www.tienda.test/1');
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href') ?? '', download: this.getAttribute('download') ?? '' });
+    });
+    file.click();
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ href: 'blob:https://www.tienda.test/1', download: `factura ${HOSTILE}.pdf` });
+    const download = calls.find((call) => call.url.endsWith('/messages/13/attachments/5')) as Call;
+    expect(download.url).toBe('https://atiende.test/api/v2/public/widgets/KEY123/messages/13/attachments/5');
+    expect(download.headers.authorization).toBe('Bearer tok-7');
+
+    // A file the server does not give says so on its button.
+    const lost = byTestId(shadow, 'atiende-file-6');
+    lost.click();
+    await vi.waitFor(() => expect(lost.classList.contains('failed')).toBe(true));
+    expect(lost.getAttribute('title')).toBe('No se pudo descargar el archivo.');
+    click.mockRestore();
+    createObjectURL.mockRestore();
+    revokeObjectURL.mockRestore();
   });
 
   it('speaks English on an English page and keeps the visitor across page loads', async () => {
