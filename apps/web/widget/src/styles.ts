@@ -104,6 +104,17 @@ svg { width: 24px; height: 24px; fill: currentColor; flex: none; }
 .msg.out { align-self: flex-start; align-items: flex-start; }
 .msg.out .bubble { border-end-start-radius: 4px; }
 .msg.pending .bubble { opacity: .65; }
+.msg .files { display: flex; flex-direction: column; gap: 4px; margin-top: 2px; }
+.msg .file {
+  display: flex; align-items: center; gap: 6px; max-width: 100%; padding: 6px 10px; border-radius: 10px;
+  border: 1px solid #d7dbe0; background: #fff; color: #1f2933; font: inherit; font-size: 13px; cursor: pointer;
+  text-align: start;
+}
+.msg .file svg { width: 16px; height: 16px; flex: none; fill: currentColor; }
+.msg .file .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.msg .file .size { color: #6a7179; flex: none; }
+.msg .file[aria-busy="true"] { opacity: .6; }
+.msg .file.failed { border-color: #c62828; color: #8a1c1c; }
 .msg.failed .bubble { background: #fdecea; color: #8a1c1c; }
 .msg .state { font-size: 11.5px; color: #c62828; background: none; border: 0; padding: 0 4px; text-align: end; }
 .typing { padding: 0 16px 6px; font-size: 12.5px; color: #6a7179; font-style: italic; }

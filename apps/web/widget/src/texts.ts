@@ -20,6 +20,8 @@ const es = {
   offline: 'Reconectando…',
   error: 'No pudimos conectar con el chat. Inténtelo de nuevo en un momento.',
   emailInvalid: 'Revise el correo electrónico',
+  download: 'Descargar {name}',
+  downloadFailed: 'No se pudo descargar el archivo.',
   channels: {
     webchat: 'Chat en línea',
     whatsapp: 'WhatsApp',
@@ -58,6 +60,8 @@ const en: Texts = {
   offline: 'Reconnecting…',
   error: 'We could not reach the chat. Please try again in a moment.',
   emailInvalid: 'Check the e-mail address',
+  download: 'Download {name}',
+  downloadFailed: 'The file could not be downloaded.',
   channels: {
     webchat: 'Live chat',
     whatsapp: 'WhatsApp',

@@ -5,8 +5,10 @@
  */
 import { ICONS } from './icons';
 import {
+  type ChatAttachment,
   type ChatMessage,
   contrastText,
+  fileSize,
   format,
   mergeMessages,
   newClientMessageId,
@@ -443,7 +445,8 @@ function start(script: HTMLScriptElement) {
             'data-direction': outgoing ? 'outgoing' : 'incoming',
           },
           outgoing ? h('span', { class: 'who', dir: 'auto' }, message.senderName || t.someone) : null,
-          h('div', { class: 'bubble', dir: 'auto' }, message.text),
+          message.text ? h('div', { class: 'bubble', dir: 'auto' }, message.text) : null,
+          message.attachments?.length ? drawFiles(message) : null,
         );
         if (message.state === 'failed') {
           const retry = h('button', { type: 'button', class: 'state' }, t.failed);
@@ -454,6 +457,58 @@ function start(script: HTMLScriptElement) {
       }
       log.replaceChildren(...items);
       if (nearBottom || messages.at(-1)?.direction === 0) log.scrollTop = log.scrollHeight;
+    }
+
+    function drawFiles(message: ChatMessage): HTMLElement {
+      const list = h('div', { class: 'files' });
+      for (const file of message.attachments ?? []) {
+        const button = h(
+          'button',
+          {
+            type: 'button',
+            class: 'file',
+            'aria-label': format(t.download, { name: file.name }),
+            'data-testid': `atiende-file-${file.id}`,
+          },
+          icon('attachment'),
+          h('span', { class: 'name', dir: 'auto' }, file.name),
+          h('span', { class: 'size', dir: 'ltr' }, fileSize(file.size, locale)),
+        );
+        button.addEventListener('click', () => void download(message.id, file, button));
+        list.append(button);
+      }
+      return list;
+    }
+
+    /** The token goes in a header, never in a URL: fetch the file, then save it from a blob URL. */
+    async function download(messageId: number, file: ChatAttachment, button: HTMLButtonElement) {
+      if (!visitor || button.getAttribute('aria-busy') === 'true') return;
+      button.setAttribute('aria-busy', 'true');
+      try {
+        const response = await fetch(`${apiBase}/messages/${messageId}/attachments/${file.id}`, {
+          headers: { authorization: `Bearer ${visitor.token}` },
+          mode: 'cors',
+          credentials: 'omit',
+        });
+        if (response.status === 401) {
+          forgetVisitor();
+          return;
+        }
+        if (!response.ok) throw new Error(String(response.status));
+        const url = URL.createObjectURL(await response.blob());
+        const link = h('a', { href: url, download: file.name });
+        root.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        button.classList.remove('failed');
+      } catch {
+        // Said on the button itself (the chat's notice line belongs to the connection).
+        button.classList.add('failed');
+        button.title = t.downloadFailed;
+      } finally {
+        button.removeAttribute('aria-busy');
+      }
     }
 
     function forgetVisitor() {
