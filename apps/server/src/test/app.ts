@@ -107,6 +107,19 @@ export const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
+/** POSTs one file as a browser's form would (multipart field `file`) to a route, as the given user. */
+export function postFile(
+  app: { app: FastifyInstance },
+  url: string,
+  actor: { headers: Record<string, string> },
+  content: Buffer,
+  filename: string,
+  contentType = 'application/octet-stream',
+) {
+  const file = multipartFile(content, filename, contentType);
+  return app.app.inject({ method: 'POST', url, payload: file.payload, headers: { ...actor.headers, ...file.headers } });
+}
+
 /** A multipart body with one file field, as a browser would send it. */
 export function multipartFile(content: Buffer, filename: string, contentType: string) {
   const boundary = `----atiende${Date.now()}`;

@@ -34,17 +34,6 @@ export interface ChatAttachment {
   size: number;
 }
 
-/** A file size as people read it (B, KB, MB) with the language's decimal separator. */
-export function fileSize(bytes: number, locale: string): string {
-  const number = new Intl.NumberFormat(locale, {
-    maximumFractionDigits: 1,
-    minimumFractionDigits: bytes < 1024 ? 0 : 1,
-  });
-  if (bytes < 1024) return `${number.format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
-  return `${number.format(bytes / 1024 / 1024)} MB`;
-}
-
 export interface StoredVisitor {
   token: string;
   visitorId: string;

@@ -3,12 +3,14 @@
  * Plain DOM inside a shadow root. Every visitor- or agent-provided text is inserted with textContent, never as HTML.
  * The realtime part (socket.io-client, /widget-io.js) loads only when the web chat opens.
  */
+
+// The app's formatter (a pure module without imports), so the chat and the agent desk write sizes alike.
+import { formatFileSize } from '../../src/ui/format';
 import { ICONS } from './icons';
 import {
   type ChatAttachment,
   type ChatMessage,
   contrastText,
-  fileSize,
   format,
   mergeMessages,
   newClientMessageId,
@@ -472,7 +474,7 @@ function start(script: HTMLScriptElement) {
           },
           icon('attachment'),
           h('span', { class: 'name', dir: 'auto' }, file.name),
-          h('span', { class: 'size', dir: 'ltr' }, fileSize(file.size, locale)),
+          h('span', { class: 'size', dir: 'ltr' }, formatFileSize(file.size, locale)),
         );
         button.addEventListener('click', () => void download(message.id, file, button));
         list.append(button);

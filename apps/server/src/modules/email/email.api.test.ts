@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer/lib/mailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, postFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, settle } from '../../test/desk.js';
 import { type DovecotServer, startDovecot } from '../../test/dovecot.js';
 import { waitForMail } from '../../test/mailbox.js';
@@ -343,13 +343,7 @@ describe('e-mail channel', () => {
 
     // The agent's answer carries a file of the ticket: it arrives as an attachment of the mail.
     const receipt = Buffer.from('%PDF-1.4\n% recibo de pago\n%%EOF\n');
-    const file = multipartFile(receipt, 'recibo.pdf', 'application/pdf');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/tickets/${ticketId}/attachments`,
-      headers: { ...admin.headers, ...file.headers },
-      payload: file.payload,
-    });
+    const uploaded = await postFile(t, `/api/v2/tickets/${ticketId}/attachments`, admin, receipt, 'recibo.pdf');
     expect(uploaded.statusCode).toBe(201);
     const receiptId = Math.max(...uploaded.json().result.attachments.map((file: { id: number }) => file.id));
     const reply = await api.post(`/api/v2/tickets/${ticketId}/messages`, admin, {

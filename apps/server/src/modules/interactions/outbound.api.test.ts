@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { REALTIME_EVENTS } from '@atiende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, settle, signedInWith } from '../../test/desk.js';
 import type { OutboundDelivery } from './adapters.js';
 
@@ -207,15 +207,8 @@ describe('agent replies', () => {
 });
 
 describe('replies with files', () => {
-  const upload = async (ticketId: number, actor: Actor, content: Buffer, name: string) => {
-    const file = multipartFile(content, name, 'application/octet-stream');
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v2/tickets/${ticketId}/attachments`,
-      payload: file.payload,
-      headers: { ...actor.headers, ...file.headers },
-    });
-  };
+  const upload = (ticketId: number, actor: Actor, content: Buffer, name: string) =>
+    postFile(t, `/api/v2/tickets/${ticketId}/attachments`, actor, content, name);
   const newestAttachment = (ticket: { attachments: { id: number }[] }) =>
     Math.max(...ticket.attachments.map((attachment) => attachment.id));
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
 
 type Actor = Awaited<ReturnType<typeof signedIn>>;
 let t: TestApp;
@@ -382,15 +382,8 @@ describe('global search and export', () => {
 });
 
 describe('attachments', () => {
-  const upload = (ticketId: number, actor: Actor, content: Buffer, name: string) => {
-    const file = multipartFile(content, name, 'application/octet-stream');
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v2/tickets/${ticketId}/attachments`,
-      payload: file.payload,
-      headers: { ...actor.headers, ...file.headers },
-    });
-  };
+  const upload = (ticketId: number, actor: Actor, content: Buffer, name: string) =>
+    postFile(t, `/api/v2/tickets/${ticketId}/attachments`, actor, content, name);
 
   it('accepts files checked by content, with safe names and download-only headers; merge moves them', async () => {
     const ticket = await newTicket();

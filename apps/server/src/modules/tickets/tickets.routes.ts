@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
+import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
 import type { TicketsService } from './tickets.service.js';
 
@@ -121,14 +122,7 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
         request.params.id,
         request.params.attachmentId,
       );
-      // Always a download, never rendered inline: no sniffing, a sandbox if a browser tries anyway.
-      return reply
-        .header('content-type', attachment.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendStoredFile(reply, { name: attachment.fileName, contentType: attachment.contentType }, stream);
     },
   );
   api.get(

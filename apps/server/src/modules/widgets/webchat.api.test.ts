@@ -5,7 +5,7 @@ import { NEW_INBOUND_EVENT, TICKET_EVENT, WEBCHAT_TYPING_EVENT } from '@atiende/
 import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
 import { widgetAssetRoutes } from './webchat.routes.js';
 
@@ -313,13 +313,7 @@ describe('public widget API', () => {
       .json()
       .result.casosPendientes.find((item: { cliente: string }) => item.cliente === name)?.caso_id as number;
     const upload = async (content: Buffer, fileName: string) => {
-      const file = multipartFile(content, fileName, 'application/octet-stream');
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `/api/v2/tickets/${ticketId}/attachments`,
-        headers: { ...agent.headers, ...file.headers },
-        payload: file.payload,
-      });
+      const answer = await postFile(t, `/api/v2/tickets/${ticketId}/attachments`, agent, content, fileName);
       return Math.max(...answer.json().result.attachments.map((item: { id: number }) => item.id));
     };
     const invoice = Buffer.from('%PDF-1.4\n% factura\n%%EOF\n');

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { requireAuth } from '../../platform/http/auth-hook.js';
+import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
@@ -145,14 +146,7 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
           request.params.messageId,
           request.params.attachmentId,
         );
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-          .header('access-control-expose-headers', 'content-disposition')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          .send(stream);
+        return sendStoredFile(reply, file, stream);
       },
     );
   });
