@@ -1,29 +1,19 @@
-import {
-  ATTACHMENT_MAX_BYTES,
-  CHANNEL_CONTACT_TYPES,
-  type InteractionMessage,
-  MESSAGE_DIRECTION,
-  TICKET_STATUS,
-} from '@atiende/contracts';
-import { type Attachment, simpleParser } from 'mailparser';
+import { CHANNEL_CONTACT_TYPES, type InteractionMessage, MESSAGE_DIRECTION, TICKET_STATUS } from '@atiende/contracts';
+import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { textToHtml } from '../../platform/html.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
-import type { InboundResult, InboundService } from '../interactions/inbound.service.js';
-import { interactionsRepo, type MessageRow } from '../interactions/interactions.repo.js';
+import type { InboundService } from '../interactions/inbound.service.js';
+import { interactionsRepo } from '../interactions/interactions.repo.js';
+import { keepMessageFiles } from '../interactions/message-files.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { createEmailAdapter } from './email.adapter.js';
 import { automaticReason, contentOf, receivedAtOf, senderOf, threadingOf } from './email.message.js';
 import { createMailboxPoller, type IngestOutcome, type MailboxPollerOptions } from './mailbox.poller.js';
-
-/** Files kept per message (the rest are logged and dropped). */
-const MAX_ATTACHMENTS = 20;
-const ALREADY_KEPT = new Error('the message already has its attachments');
 
 /**
  * Inbound e-mail: a raw message of the channel's mailbox becomes an inbound message through the one inbound path.
@@ -33,56 +23,6 @@ const ALREADY_KEPT = new Error('the message already has its attachments');
  */
 export function createEmailIngest(ctx: AppContext, inbound: InboundService) {
   const { db, logger } = ctx;
-
-  /** Stores the accepted files once per message (a re-read message whose files were kept is left alone). */
-  async function keepAttachments(result: InboundResult, attachments: Attachment[]): Promise<void> {
-    if (attachments.length === 0) return;
-    const message = await interactionsRepo.message(db, result.messageId);
-    if (!message || message.attachments !== null) return;
-    const kept: NonNullable<MessageRow['attachments']> = [];
-    for (const attachment of attachments.slice(0, MAX_ATTACHMENTS)) {
-      const name = attachment.filename?.trim() || 'adjunto';
-      const kind = attachment.content.length <= ATTACHMENT_MAX_BYTES ? sniffAttachment(attachment.content, name) : null;
-      if (!kind) {
-        logger.warn(
-          { messageId: message.id, name, size: attachment.content.length, contentType: attachment.contentType },
-          'e-mail attachment refused (type or size)',
-        );
-        continue;
-      }
-      const storedPath = await ctx.storage.save(`tickets/${message.ticketId}`, kind.extension, attachment.content);
-      kept.push({
-        name: safeFileName(name, kind.extension),
-        path: storedPath,
-        contentType: kind.contentType,
-        size: attachment.content.length,
-      });
-    }
-    // The files become the ticket's attachments and the message names them; a message whose files were kept by an
-    // earlier read of the same e-mail keeps those (the transaction is rolled back).
-    const recorded = await db
-      .transaction(async (tx) => {
-        const named: typeof kept = [];
-        for (const file of kept) {
-          const attachmentId = await ticketsRepo.insertAttachment(tx, {
-            ticketId: message.ticketId,
-            fileName: file.name,
-            storedPath: file.path,
-            contentType: file.contentType,
-            size: file.size,
-            uploadedBy: null,
-          });
-          named.push({ attachmentId, ...file });
-        }
-        if (!(await interactionsRepo.setMessageAttachments(tx, message.id, named))) throw ALREADY_KEPT;
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error === ALREADY_KEPT) return false;
-        throw error;
-      });
-    if (!recorded) await Promise.all(kept.map((file) => ctx.storage.remove(file.path)));
-  }
 
   return async function ingest(channel: ChannelRow, source: Buffer): Promise<IngestOutcome> {
     let mail: Awaited<ReturnType<typeof simpleParser>>;
@@ -108,7 +48,15 @@ export function createEmailIngest(ctx: AppContext, inbound: InboundService) {
       threadKey,
       receivedAt: receivedAtOf(mail),
     });
-    await keepAttachments(result, mail.attachments);
+    await keepMessageFiles(
+      ctx,
+      result.messageId,
+      mail.attachments.map((file) => ({
+        name: file.filename ?? null,
+        content: file.content,
+        declaredType: file.contentType,
+      })),
+    );
     return { status: result.duplicate ? 'duplicate' : 'recorded', ticketId: result.ticketId };
   };
 }
