@@ -49,6 +49,8 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
+import { createWhatsappChannel, type MediaJob, WHATSAPP_MEDIA_QUEUE } from './modules/whatsapp/whatsapp.service.js';
 import { webchatRoutes, widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
 import { createWebchatService } from './modules/widgets/webchat.service.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
@@ -230,6 +232,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const widgets = createWidgetsService(ctx);
   const webchat = createWebchatService(ctx, inbound);
   outbound.registerAdapter('webchat', webchat.adapter);
+  const whatsapp = createWhatsappChannel(ctx, inbound, outbound);
+  outbound.registerAdapter('whatsapp', whatsapp.adapter);
+  await deps.jobs.define<MediaJob>(
+    { name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
+    (job, attempt) => whatsapp.fetchMedia(job, attempt),
+  );
   inbound.onRecorded(async (result) => {
     await routing.route([result.campaignId]);
     await outbound.replyOutsideHours(result);
@@ -277,6 +285,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await internalChatRoutes(api, internalChat);
       await widgetsRoutes(api, widgets);
       await webchatRoutes(api, ctx, webchat);
+      await whatsappRoutes(api, whatsapp);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

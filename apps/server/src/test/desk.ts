@@ -14,11 +14,17 @@ export function caller(t: TestApp) {
   };
 }
 
-/** A webchat channel and an inbound campaign on it whose agents serve it. */
+/** A channel (web chat unless told; `channelConfig` for providers) and an inbound campaign whose agents serve it. */
 export async function deskCampaign(
   t: TestApp,
   admin: Actor,
-  options: { agents: Actor[]; supervisors?: Actor[]; config?: object; channelType?: string } = { agents: [] },
+  options: {
+    agents: Actor[];
+    supervisors?: Actor[];
+    config?: object;
+    channelType?: string;
+    channelConfig?: object;
+  } = { agents: [] },
 ) {
   const { post } = caller(t);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -26,7 +32,9 @@ export async function deskCampaign(
     name: `Canal ${stamp}`,
     type: options.channelType ?? 'webchat',
     direction: 'inbound',
+    ...(options.channelConfig ? { config: options.channelConfig } : {}),
   });
+  if (channel.statusCode !== 201) throw new Error(`channel not created: ${channel.body}`);
   const channelId = channel.json().result.id as number;
   const campaign = await post('/api/v2/campaigns', admin, {
     name: `Campaña ${stamp}`,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * Channel types whose provider accepts a free-form reply only within hours of the customer's last message (Meta's
+ * customer-service window); after it, only approved templates may be sent.
+ */
+export const REPLY_WINDOW_HOURS: Partial<Record<string, number>> = { whatsapp: 24, facebook: 24, instagram: 24 };
+
 /** Files one reply may carry. */
 export const MAX_REPLY_ATTACHMENTS = 10;
 

@@ -78,6 +78,9 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
   telegram: [text('botUsername'), secret('botToken'), secret('webhookSecret', false)],
 };
 
+/** Channel types a provider reaches through a webhook of Atiende: `/api/v2/webhooks/{type}/{channelId}`. */
+export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp'];
+
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:channels.timeFormat' });
 
@@ -137,6 +140,8 @@ export interface Channel {
   secretsSet: string[];
   businessHours: BusinessHours;
   unavailableMessage: string | null;
+  /** Where the provider calls Atiende for this channel (types with a webhook, e.g. WhatsApp); null otherwise. */
+  webhookUrl: string | null;
   /** Set when the channel's provider reported a problem: the UI shows "error found in a channel". */
   lastError: string | null;
   lastErrorAt: string | null;

@@ -1,4 +1,5 @@
 import {
+  API_BASE,
   CHANNEL_CONFIG_FIELDS,
   CHANNEL_TYPE_CODES,
   type Channel,
@@ -6,6 +7,7 @@ import {
   type channelBodySchema,
   type channelListQuerySchema,
   type Page,
+  WEBHOOK_CHANNEL_TYPES,
 } from '@atiende/contracts';
 import { z } from 'zod';
 import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
@@ -17,7 +19,7 @@ import { type ChannelRow, channelsRepo } from './channels.repo.js';
 type ChannelBody = z.output<typeof channelBodySchema>;
 type ConfigValue = string | number | boolean | null;
 
-function toChannel(row: ChannelRow, campaigns: { id: number; name: string }[]): Channel {
+function toChannel(row: ChannelRow, campaigns: { id: number; name: string }[], publicUrl: string): Channel {
   const type = row.type as ChannelTypeKey;
   return {
     id: row.id,
@@ -30,6 +32,7 @@ function toChannel(row: ChannelRow, campaigns: { id: number; name: string }[]): 
     secretsSet: Object.keys(row.secrets).sort(),
     businessHours: row.businessHours,
     unavailableMessage: row.unavailableMessage,
+    webhookUrl: WEBHOOK_CHANNEL_TYPES.includes(type) ? `${publicUrl}${API_BASE}/webhooks/${type}/${row.id}` : null,
     lastError: row.lastError,
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     campaigns,
@@ -94,7 +97,7 @@ export function createChannelsService(ctx: AppContext) {
   async function view(id: number): Promise<Channel> {
     const row = await channelsRepo.find(db, id);
     if (!row) throw errors.notFound();
-    return toChannel(row, (await channelsRepo.campaignsOf(db, [id])).get(id) ?? []);
+    return toChannel(row, (await channelsRepo.campaignsOf(db, [id])).get(id) ?? [], ctx.config.publicUrl);
   }
 
   function values(body: ChannelBody, split: ReturnType<typeof splitConfig>) {
@@ -132,7 +135,7 @@ export function createChannelsService(ctx: AppContext) {
         rows.map((row) => row.id),
       );
       return {
-        data: rows.map((row) => toChannel(row, related.get(row.id) ?? [])),
+        data: rows.map((row) => toChannel(row, related.get(row.id) ?? [], ctx.config.publicUrl)),
         total,
         page: query.page,
         sizePerPage: query.sizePerPage,

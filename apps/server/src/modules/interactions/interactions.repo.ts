@@ -4,6 +4,7 @@ import {
   type DeliveryStatus,
   type Interaction,
   type InteractionMessage,
+  MESSAGE_DIRECTION,
 } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
@@ -217,6 +218,17 @@ export const interactionsRepo = {
       .where(and(eq(messages.id, id), allowed))
       .returning({ id: messages.id });
     return rows.length > 0;
+  },
+
+  /** When the customer last wrote in the conversation (null when they never did). */
+  async lastIncomingAt(db: Executor, interactionId: number): Promise<Date | null> {
+    const [row] = await db
+      .select({ createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.interactionId, interactionId), eq(messages.direction, MESSAGE_DIRECTION.incoming)))
+      .orderBy(desc(messages.createdAt))
+      .limit(1);
+    return row?.createdAt ?? null;
   },
 
   /** Records the files kept from a provider message, once: false when the message already has its list. */

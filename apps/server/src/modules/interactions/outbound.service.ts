@@ -3,11 +3,13 @@ import {
   DELIVERY_STATUS,
   MESSAGE_DIRECTION,
   REALTIME_EVENTS,
+  REPLY_WINDOW_HOURS,
   type ReplyBody,
   TICKET_EVENT,
   TICKET_STATUS,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
 import { htmlToText, sanitizeRichText, textToHtml } from '../../platform/html.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { translate } from '../../platform/i18n/messages.js';
@@ -19,7 +21,7 @@ import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { scopeOf } from '../tickets/tickets.service.js';
 import { type ChannelAdapter, PermanentDeliveryError } from './adapters.js';
 import type { InboundResult } from './inbound.service.js';
-import { interactionsRepo, toMessage } from './interactions.repo.js';
+import { type InteractionRow, interactionsRepo, toMessage } from './interactions.repo.js';
 import type { StoredMessageAttachment } from './interactions.schema.js';
 
 export const SEND_QUEUE = 'messages.send';
@@ -93,6 +95,17 @@ export function createOutboundService(ctx: AppContext) {
     return message;
   }
 
+  /** Meta's channels take a free-form reply only within their window after the customer's last message. */
+  async function assertReplyWindow(tx: Executor, interaction: InteractionRow) {
+    const channel = await channelsRepo.find(tx, interaction.channelId);
+    const hours = channel ? REPLY_WINDOW_HOURS[channel.type] : undefined;
+    if (!hours) return;
+    const lastIncoming = await interactionsRepo.lastIncomingAt(tx, interaction.id);
+    if (!lastIncoming || Date.now() - lastIncoming.getTime() > hours * 3_600_000) {
+      throw new AppError(409, 'MESSAGE.WINDOW_CLOSED', 'messages.windowClosed', { hours });
+    }
+  }
+
   return {
     /** A channel type's provider adapter (web chat, e-mail, ...); types without one fail their messages clearly. */
     registerAdapter(channelType: ChannelTypeKey, adapter: ChannelAdapter) {
@@ -114,6 +127,7 @@ export function createOutboundService(ctx: AppContext) {
           if (body.interactionId) throw errors.invalidField('interactionId', 'messages.noInteraction');
           throw new AppError(409, 'MESSAGE.NO_INTERACTION', 'messages.noInteraction');
         }
+        await assertReplyWindow(tx, interaction);
         // Files are the ticket's attachments (uploaded first); another ticket's file is refused, not skipped.
         const files = await ticketsRepo.attachmentsByIds(tx, ticketId, body.attachmentIds);
         if (files.length !== body.attachmentIds.length) {

@@ -1,0 +1,141 @@
+import { PermanentDeliveryError } from '../interactions/adapters.js';
+
+/** The Graph API version Atiende speaks (Meta keeps each version for about two years). */
+export const GRAPH_VERSION = 'v21.0';
+const DEFAULT_BASE_URL = 'https://graph.facebook.com';
+const TIMEOUT_MS = 30_000;
+/** WhatsApp's longest text message; longer replies go out in parts. */
+export const WHATSAPP_TEXT_LIMIT = 4096;
+
+/**
+ * Graph error codes worth another attempt: throttling, temporary failures. Every other 4xx answer (bad number,
+ * closed window, unsupported file) will fail again the same way.
+ */
+const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
+
+export interface GraphSettings {
+  baseUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+interface GraphErrorBody {
+  error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
+}
+
+/** A Graph answer that was not a success, classified: permanent failures do not retry. */
+async function failure(response: Response, what: string): Promise<Error> {
+  const body = (await response.json().catch(() => null)) as GraphErrorBody | null;
+  const code = body?.error?.code;
+  const detail = body?.error?.error_data?.details ?? body?.error?.message ?? response.statusText;
+  const message = `WhatsApp ${what} failed (${response.status}${code ? `, code ${code}` : ''}): ${detail}`;
+  const retryable =
+    response.status >= 500 || response.status === 429 || (code !== undefined && RETRYABLE_CODES.has(code));
+  return retryable ? new Error(message) : new PermanentDeliveryError(message);
+}
+
+export function graphSettings(config: Record<string, unknown>, secrets: Record<string, string>): GraphSettings {
+  const phoneNumberId = typeof config.phoneNumberId === 'string' ? config.phoneNumberId.trim() : '';
+  const accessToken = secrets.accessToken ?? '';
+  if (!phoneNumberId || !accessToken) {
+    throw new PermanentDeliveryError('the WhatsApp channel has no phone number id or access token configured');
+  }
+  const configured = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.trim() : '';
+  return { baseUrl: (configured || DEFAULT_BASE_URL).replace(/\/+$/, ''), phoneNumberId, accessToken };
+}
+
+/** What a message send may carry: text, or a media object uploaded before. */
+export type OutgoingWhatsapp =
+  | { type: 'text'; body: string }
+  | { type: 'image' | 'document' | 'video' | 'audio'; mediaId: string; filename?: string };
+
+/**
+ * The WhatsApp Cloud API (Graph) calls Atiende makes for one channel: send a message, upload a file for it, and
+ * fetch a customer's media. Network errors and throttling throw plain errors (the job retries); answers that can
+ * never succeed throw PermanentDeliveryError.
+ */
+export function createGraphClient(settings: GraphSettings) {
+  const url = (path: string) => `${settings.baseUrl}/${GRAPH_VERSION}/${path}`;
+  const auth = { authorization: `Bearer ${settings.accessToken}` };
+
+  return {
+    async send(to: string, message: OutgoingWhatsapp): Promise<string> {
+      const content =
+        message.type === 'text'
+          ? { text: { preview_url: false, body: message.body } }
+          : {
+              [message.type]: {
+                id: message.mediaId,
+                ...(message.type === 'document' && message.filename ? { filename: message.filename } : {}),
+              },
+            };
+      const response = await fetch(url(`${encodeURIComponent(settings.phoneNumberId)}/messages`), {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to,
+          type: message.type,
+          ...content,
+        }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw await failure(response, 'send');
+      const answer = (await response.json()) as { messages?: { id?: string }[] };
+      const id = answer.messages?.[0]?.id;
+      if (!id) throw new Error('WhatsApp send answered without a message id');
+      return id;
+    },
+
+    /** Uploads a file for a later message; returns its media id. */
+    async upload(content: Buffer, contentType: string, filename: string): Promise<string> {
+      const form = new FormData();
+      form.append('messaging_product', 'whatsapp');
+      form.append('type', contentType);
+      form.append('file', new Blob([new Uint8Array(content)], { type: contentType }), filename);
+      const response = await fetch(url(`${encodeURIComponent(settings.phoneNumberId)}/media`), {
+        method: 'POST',
+        headers: auth,
+        body: form,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw await failure(response, 'media upload');
+      const answer = (await response.json()) as { id?: string };
+      if (!answer.id) throw new Error('WhatsApp media upload answered without an id');
+      return answer.id;
+    },
+
+    /** A customer's media: its short-lived URL from the media id, then the bytes (both need the token). */
+    async download(mediaId: string, maxBytes: number): Promise<{ content: Buffer; contentType: string } | null> {
+      const info = await fetch(url(encodeURIComponent(mediaId)), {
+        headers: auth,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!info.ok) throw await failure(info, 'media lookup');
+      const meta = (await info.json()) as { url?: string; mime_type?: string; file_size?: number };
+      if (!meta.url) throw new Error('WhatsApp media lookup answered without a URL');
+      if (meta.file_size && meta.file_size > maxBytes) return null;
+      const file = await fetch(meta.url, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (!file.ok) throw await failure(file, 'media download');
+      const content = Buffer.from(await file.arrayBuffer());
+      if (content.length > maxBytes) return null;
+      return { content, contentType: meta.mime_type ?? file.headers.get('content-type') ?? 'application/octet-stream' };
+    },
+  };
+}
+
+/** Splits a long text at line or word breaks into parts WhatsApp accepts. */
+export function splitText(text: string, limit = WHATSAPP_TEXT_LIMIT): string[] {
+  const parts: string[] = [];
+  let rest = text.trim();
+  while (rest.length > limit) {
+    const window = rest.slice(0, limit);
+    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const at = cut > limit / 2 ? cut : limit;
+    parts.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}

@@ -1,0 +1,165 @@
+import fs from 'node:fs/promises';
+import { ATTACHMENT_MAX_BYTES } from '@atiende/contracts';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import type { JobAttempt } from '../../platform/jobs.js';
+import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
+import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/adapters.js';
+import type { InboundService } from '../interactions/inbound.service.js';
+import { interactionsRepo } from '../interactions/interactions.repo.js';
+import { keepMessageFiles } from '../interactions/message-files.js';
+import type { OutboundService } from '../interactions/outbound.service.js';
+import { createGraphClient, graphSettings, splitText } from './whatsapp.graph.js';
+import { type MediaReference, readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
+
+export const WHATSAPP_MEDIA_QUEUE = 'whatsapp.media';
+
+export interface MediaJob {
+  channelId: number;
+  messageId: number;
+  media: MediaReference[];
+}
+
+/** Images WhatsApp shows as pictures; every other file goes as a document with its name. */
+const PICTURE_TYPES = new Set(['image/jpeg', 'image/png']);
+
+const webhookErrors = {
+  signature: () => new AppError(401, 'WEBHOOK.SIGNATURE', 'webhooks.badSignature'),
+  payload: () => new AppError(400, 'WEBHOOK.PAYLOAD', 'webhooks.badPayload'),
+  verifyToken: () => new AppError(403, 'WEBHOOK.VERIFY_TOKEN', 'webhooks.badVerifyToken'),
+};
+
+/**
+ * The WhatsApp Cloud API channel. Inbound: Meta calls the channel's webhook (signed with the app secret); each
+ * customer message goes through the one inbound pipeline and the webhook is answered only after all are stored, so
+ * Meta redelivers anything unacknowledged and the pipeline's deduplication (channel + wamid) keeps it once. Media is
+ * fetched afterwards by a durable job. Delivery statuses move the outgoing messages forward. Outbound: the adapter
+ * sends the reply's text (in parts when long) and its files through the Graph API.
+ */
+export function createWhatsappChannel(ctx: AppContext, inbound: InboundService, outbound: OutboundService) {
+  const { db } = ctx;
+
+  async function whatsappChannel(channelId: number): Promise<ChannelRow> {
+    const channel = await channelsRepo.find(db, channelId);
+    if (!channel || channel.type !== 'whatsapp') throw errors.notFound();
+    return channel;
+  }
+
+  const adapter: ChannelAdapter = {
+    async send({ channel, message, interaction }) {
+      const graph = createGraphClient(graphSettings(channel.config, channel.secrets));
+      const to = interaction.contactValue.replace(/\D/g, '');
+      if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${interaction.contactValue}`);
+      const parts: (() => Promise<string>)[] = splitText(message.bodyText).map(
+        (body) => () => graph.send(to, { type: 'text', body }),
+      );
+      for (const file of message.attachments ?? []) {
+        parts.push(async () => {
+          const absolute = ctx.storage.absolutePath(file.path);
+          const content = absolute ? await fs.readFile(absolute).catch(() => null) : null;
+          if (!content) throw new PermanentDeliveryError(`attachment ${file.name} is missing`);
+          const mediaId = await graph.upload(content, file.contentType, file.name);
+          return graph.send(
+            to,
+            PICTURE_TYPES.has(file.contentType)
+              ? { type: 'image', mediaId }
+              : { type: 'document', mediaId, filename: file.name },
+          );
+        });
+      }
+      const ids: string[] = [];
+      for (const part of parts) {
+        try {
+          ids.push(await part());
+        } catch (error) {
+          // WhatsApp has no idempotency key: once a part went out, a retry would send it twice. The rest fails
+          // with the reason, so the agent sees what to send again.
+          if (ids.length === 0) throw error;
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new PermanentDeliveryError(`only ${ids.length} of ${parts.length} parts were sent: ${reason}`);
+        }
+      }
+      if (ids.length === 0) throw new PermanentDeliveryError('nothing to send');
+      // Statuses are reported per WhatsApp message; the first one stands for the reply.
+      return { providerMessageId: ids[0] };
+    },
+  };
+
+  return {
+    adapter,
+
+    /** Meta's subscription check: echo the challenge when the verify token is the channel's. */
+    async verify(channelId: number, query: { mode?: string; token?: string; challenge?: string }): Promise<string> {
+      const channel = await whatsappChannel(channelId);
+      const expected = channel.secrets.verifyToken;
+      if (query.mode !== 'subscribe' || !expected || query.token !== expected || !query.challenge) {
+        throw webhookErrors.verifyToken();
+      }
+      return query.challenge;
+    },
+
+    /** One webhook call: signature, then every message stored and every status applied, then the answer. */
+    async receive(channelId: number, rawBody: Buffer, signature: string | undefined) {
+      const channel = await whatsappChannel(channelId);
+      if (!validSignature(rawBody, signature, channel.secrets.appSecret ?? '')) throw webhookErrors.signature();
+      let payload: unknown;
+      try {
+        payload = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw webhookErrors.payload();
+      }
+      const parsed = webhookSchema.safeParse(payload);
+      if (!parsed.success) throw webhookErrors.payload();
+      const phoneNumberId = typeof channel.config.phoneNumberId === 'string' ? channel.config.phoneNumberId : null;
+      const { messages, statuses } = readWebhook(parsed.data, phoneNumberId);
+      let recorded = 0;
+      for (const { inbound: message, media } of messages) {
+        const result = await inbound.receive(channel.id, message);
+        if (!result.duplicate) recorded += 1;
+        if (media.length > 0) {
+          const stored = await interactionsRepo.message(db, result.messageId);
+          // A redelivered message whose files were not kept yet gets its job again (the job is idempotent).
+          if (stored && stored.attachments === null) {
+            await ctx.jobs.send<MediaJob>(WHATSAPP_MEDIA_QUEUE, {
+              channelId: channel.id,
+              messageId: result.messageId,
+              media,
+            });
+          }
+        }
+      }
+      let updated = 0;
+      for (const status of statuses) {
+        if ((await outbound.report(channel.id, status)).updated) updated += 1;
+      }
+      return { messages: messages.length, recorded, statuses: statuses.length, updated };
+    },
+
+    /** The media job: download the customer's files from Meta and keep them on the message and the ticket. */
+    async fetchMedia(job: MediaJob, attempt: JobAttempt): Promise<void> {
+      const channel = await channelsRepo.find(db, job.channelId);
+      if (!channel) return;
+      try {
+        const graph = createGraphClient(graphSettings(channel.config, channel.secrets));
+        const files = [];
+        for (const media of job.media) {
+          const file = await graph.download(media.mediaId, ATTACHMENT_MAX_BYTES);
+          if (!file) {
+            ctx.logger.warn({ messageId: job.messageId, mediaId: media.mediaId }, 'WhatsApp media too large, not kept');
+            continue;
+          }
+          files.push({ name: media.filename, content: file.content, declaredType: file.contentType });
+        }
+        await keepMessageFiles(ctx, job.messageId, files, 'whatsapp');
+      } catch (error) {
+        if (error instanceof PermanentDeliveryError || attempt.lastAttempt) {
+          ctx.logger.error({ err: error, messageId: job.messageId }, 'WhatsApp media could not be fetched');
+          return;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type WhatsappChannel = ReturnType<typeof createWhatsappChannel>;

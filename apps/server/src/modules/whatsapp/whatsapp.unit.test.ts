@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { signWebhook, webhookBody } from '../../test/whatsapp-cloud.js';
+import { splitText } from './whatsapp.graph.js';
+import { readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
+
+const read = (body: string, phoneNumberId: string | null = '111') =>
+  readWebhook(webhookSchema.parse(JSON.parse(body)), phoneNumberId);
+
+describe('WhatsApp webhook', () => {
+  it('checks the signature over the exact bytes with the app secret', () => {
+    const body = Buffer.from('{"object":"whatsapp_business_account"}');
+    const signature = signWebhook(body.toString(), 'secret');
+    expect(validSignature(body, signature, 'secret')).toBe(true);
+    expect(validSignature(body, signature, 'other')).toBe(false);
+    expect(validSignature(Buffer.from(`${body} `), signature, 'secret')).toBe(false);
+    expect(validSignature(body, signature.replace('sha256=', 'sha1='), 'secret')).toBe(false);
+    expect(validSignature(body, 'sha256=zz', 'secret')).toBe(false);
+    expect(validSignature(body, undefined, 'secret')).toBe(false);
+    expect(validSignature(body, signature, '')).toBe(false);
+  });
+
+  it('reads each message type as text for the conversation, with the sender’s profile name and media ids', () => {
+    const message = (type: string, content: object) => ({
+      from: '573001',
+      id: `wamid.${type}`,
+      timestamp: '1700000000',
+      type,
+      ...content,
+    });
+    const { messages } = read(
+      webhookBody('111', {
+        contacts: [{ waId: '573001', name: ' Ana Pérez ' }],
+        messages: [
+          message('text', { text: { body: 'Hola' } }),
+          message('image', { image: { id: 'm1', mime_type: 'image/jpeg', caption: 'La factura' } }),
+          message('document', { document: { id: 'm2', mime_type: 'application/pdf', filename: 'orden.pdf' } }),
+          message('audio', { audio: { id: 'm3', mime_type: 'audio/ogg' } }),
+          message('location', { location: { latitude: 4.6, longitude: -74.08, name: 'Oficina' } }),
+          message('interactive', { interactive: { type: 'button_reply', button_reply: { id: 'b1', title: 'Sí' } } }),
+          message('button', { button: { text: 'Confirmar', payload: 'OK' } }),
+          message('contacts', { contacts: [{ name: { formatted_name: 'Luis' }, phones: [{ phone: '+57 300' }] }] }),
+          message('reaction', { reaction: { message_id: 'x', emoji: '👍' } }),
+          message('order', { order: {} }),
+          { id: 'broken' },
+        ],
+      }),
+    );
+    expect(messages.map((item) => [item.inbound.providerMessageId, item.inbound.text])).toEqual([
+      ['wamid.text', 'Hola'],
+      ['wamid.image', 'La factura'],
+      ['wamid.document', 'orden.pdf'],
+      ['wamid.audio', '[audio]'],
+      ['wamid.location', '📍 Oficina https://maps.google.com/?q=4.6,-74.08'],
+      ['wamid.interactive', 'Sí'],
+      ['wamid.button', 'Confirmar'],
+      ['wamid.contacts', 'Luis +57 300'],
+      ['wamid.order', '[order]'],
+    ]);
+    expect(messages[0].inbound).toMatchObject({
+      from: '573001',
+      senderName: 'Ana Pérez',
+      receivedAt: '2023-11-14T22:13:20.000Z',
+    });
+    expect(messages[1].media).toEqual([{ mediaId: 'm1', filename: null, mimeType: 'image/jpeg' }]);
+    expect(messages[2].media).toEqual([{ mediaId: 'm2', filename: 'orden.pdf', mimeType: 'application/pdf' }]);
+    expect(messages[0].media).toEqual([]);
+  });
+
+  it('keeps only the channel’s phone number and the known delivery statuses', () => {
+    const body = webhookBody('111', {
+      statuses: [
+        { id: 'wamid.a', status: 'delivered', timestamp: '1' },
+        { id: 'wamid.b', status: 'failed', errors: [{ code: 131047, title: 'Re-engagement message' }] },
+        { id: 'wamid.c', status: 'deleted' },
+      ],
+    });
+    expect(read(body).statuses).toEqual([
+      { providerMessageId: 'wamid.a', status: 'delivered' },
+      { providerMessageId: 'wamid.b', status: 'failed', error: '131047 Re-engagement message' },
+    ]);
+    expect(read(body, '222').statuses).toEqual([]);
+  });
+});
+
+describe('splitText', () => {
+  it('splits long replies at line or word breaks into parts WhatsApp accepts', () => {
+    expect(splitText('  corto  ')).toEqual(['corto']);
+    expect(splitText('')).toEqual([]);
+    const words = Array.from({ length: 30 }, (_, index) => `palabra${index}`).join(' ');
+    const parts = splitText(words, 50);
+    expect(parts.every((part) => part.length <= 50)).toBe(true);
+    expect(parts.join(' ')).toBe(words);
+    const unbroken = 'x'.repeat(120);
+    expect(splitText(unbroken, 50)).toEqual(['x'.repeat(50), 'x'.repeat(50), 'x'.repeat(20)]);
+  });
+});

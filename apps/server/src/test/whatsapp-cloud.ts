@@ -1,0 +1,145 @@
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+
+/** What the fake Graph API received: one entry per call Atiende made. */
+export interface GraphCall {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export interface UploadedMedia {
+  id: string;
+  filename: string;
+  type: string;
+  content: Buffer;
+}
+
+/**
+ * A local server that speaks the parts of the WhatsApp Cloud API (Graph, v21.0) Atiende uses: send a message, upload
+ * media, look media up and download it. It records every call, can fail the next sends with a Graph error, and
+ * serves customer media registered by the test. `sign` makes the X-Hub-Signature-256 Meta would send.
+ */
+export async function startWhatsappCloud(options: { accessToken: string }) {
+  const app = Fastify({ logger: false });
+  await app.register(multipart);
+  const sends: GraphCall[] = [];
+  const uploads: UploadedMedia[] = [];
+  const customerMedia = new Map<string, { content: Buffer; mimeType: string }>();
+  const failures: { status: number; code: number; message: string }[] = [];
+  let sequence = 0;
+
+  const authorized = (header: string | undefined) => header === `Bearer ${options.accessToken}`;
+  const graphError = (code: number, message: string) => ({ error: { message, type: 'OAuthException', code } });
+
+  app.post('/v21.0/:phoneNumberId/messages', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
+    sends.push({ path: request.url, authorization: request.headers.authorization, body: request.body as never });
+    const failure = failures.shift();
+    if (failure) return reply.code(failure.status).send(graphError(failure.code, failure.message));
+    sequence += 1;
+    const to = (request.body as { to?: string }).to ?? '';
+    return {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id: `wamid.out${sequence}` }],
+    };
+  });
+
+  app.post('/v21.0/:phoneNumberId/media', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
+    const fields: Record<string, string> = {};
+    let file: { filename: string; content: Buffer } | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+      else fields[part.fieldname] = String(part.value);
+    }
+    if (!file || fields.messaging_product !== 'whatsapp') return reply.code(400).send(graphError(100, 'Bad upload'));
+    sequence += 1;
+    const id = `media-out-${sequence}`;
+    uploads.push({ id, filename: file.filename, type: fields.type ?? '', content: file.content });
+    return { id };
+  });
+
+  app.get('/v21.0/:mediaId', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
+    const { mediaId } = request.params as { mediaId: string };
+    const media = customerMedia.get(mediaId);
+    if (!media) return reply.code(404).send(graphError(100, 'Unknown media'));
+    return {
+      url: `${url()}/lookaside/${mediaId}`,
+      mime_type: media.mimeType,
+      file_size: media.content.length,
+      id: mediaId,
+    };
+  });
+
+  app.get('/lookaside/:mediaId', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send('unauthorized');
+    const media = customerMedia.get((request.params as { mediaId: string }).mediaId);
+    if (!media) return reply.code(404).send('not found');
+    return reply.type(media.mimeType).send(media.content);
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    sends,
+    uploads,
+    /** A file a customer sent: Atiende finds it by the media id of the webhook. */
+    addCustomerMedia(mediaId: string, content: Buffer, mimeType: string) {
+      customerMedia.set(mediaId, { content, mimeType });
+    },
+    /** The next send answers this Graph error. */
+    failNextSend(status: number, code: number, message: string) {
+      failures.push({ status, code, message });
+    },
+    close: () => app.close(),
+  };
+}
+
+export function signWebhook(body: string, appSecret: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** A webhook call as Meta sends it for one phone number: customer messages (with their profile) and statuses. */
+export function webhookBody(
+  phoneNumberId: string,
+  content: {
+    contacts?: { waId: string; name: string }[];
+    messages?: Record<string, unknown>[];
+    statuses?: Record<string, unknown>[];
+  },
+): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'waba-1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '573001112233', phone_number_id: phoneNumberId },
+              ...(content.contacts
+                ? {
+                    contacts: content.contacts.map((contact) => ({
+                      wa_id: contact.waId,
+                      profile: { name: contact.name },
+                    })),
+                  }
+                : {}),
+              ...(content.messages ? { messages: content.messages } : {}),
+              ...(content.statuses ? { statuses: content.statuses } : {}),
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
