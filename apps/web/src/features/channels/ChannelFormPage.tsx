@@ -28,6 +28,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AuditHistory } from '../../ui/AuditHistory';
+import { CopyField } from '../../ui/CopyField';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
@@ -312,6 +313,17 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
           </Box>
         )}
         {errors.config ? <FormHelperText error>{errors.config}</FormHelperText> : null}
+        {channel?.webhookUrl ? (
+          <Box sx={{ mt: 2 }} data-testid="channel-webhook">
+            <Typography variant="subtitle2">{t('channels.webhook.title')}</Typography>
+            <CopyField
+              label={t('channels.webhook.url')}
+              value={channel.webhookUrl}
+              testId="channel-webhook-url"
+              helperText={t('channels.webhook.help')}
+            />
+          </Box>
+        ) : null}
       </Section>
       <Section title={t('channels.sections.hours')}>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>

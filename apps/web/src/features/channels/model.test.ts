@@ -109,6 +109,7 @@ describe('channel form', () => {
       secretsSet: ['accessToken'],
       businessHours: { enabled: true, timezone: 'America/Lima', days: [{ day: 2, from: '08:00', to: '12:00' }] },
       unavailableMessage: null,
+      webhookUrl: 'https://atiende.test/api/v2/webhooks/whatsapp/3',
       lastError: null,
       lastErrorAt: null,
       campaigns: [],

@@ -37,6 +37,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CopyField } from '../../ui/CopyField';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
@@ -55,45 +56,6 @@ export function tokenRequestExample(origin: string): string {
     `  -H 'Content-Type: application/json' \\`,
     `  -d '{"grant_type":"client_credentials","client_id":"<client_id>","client_secret":"<secret>"}'`,
   ].join('\n');
-}
-
-function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  const feedback = useApiFeedback();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      feedback.success(t('credentials.copied'));
-    } catch {
-      feedback.notify(t('credentials.copyFailed'), 'warning');
-    }
-  };
-  return (
-    <TextField
-      margin="dense"
-      label={label}
-      value={value}
-      slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace' } },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={t('credentials.copy')}>
-                <IconButton
-                  aria-label={`${t('credentials.copy')}: ${label}`}
-                  onClick={copy}
-                  edge="end"
-                  data-testid={`${testId}-copy`}
-                >
-                  <ContentCopyIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
 }
 
 function NewCredentialDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

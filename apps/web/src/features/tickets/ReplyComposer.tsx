@@ -9,6 +9,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CancelIcon from '@mui/icons-material/Cancel';
 import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -28,7 +29,7 @@ import { formatFileSize } from '../../ui/format';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useSendReply, useUploadAttachment } from './api';
 import { FileLabel } from './components';
-import { isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
+import { closedReplyWindow, isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
 
 /** A file of the reply: uploading (no id yet) or uploaded as the ticket's attachment. */
 interface ReplyFile {
@@ -71,6 +72,10 @@ export function ReplyComposer({
   }, [ticket]);
 
   const uploading = files.some((file) => file.attachmentId === null);
+  const windowHours = closedReplyWindow(
+    ticket.interactions.find((interaction) => interaction.id === interactionId),
+    Date.now(),
+  );
 
   /** Each chosen file is uploaded at once as the ticket's attachment; the reply then names it. */
   const addFiles = (chosen: File[]) => {
@@ -161,6 +166,11 @@ export function ReplyComposer({
             </MenuItem>
           ))}
         </TextField>
+      ) : null}
+      {windowHours ? (
+        <Alert severity="warning" sx={{ my: 1 }} data-testid="reply-window-closed">
+          {t('tickets.reply.windowClosed', { hours: windowHours })}
+        </Alert>
       ) : null}
       {customerTyping ? (
         <Typography

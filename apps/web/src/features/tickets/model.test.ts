@@ -9,6 +9,7 @@ import {
   availableActions,
   bubbleSide,
   buildTimeline,
+  closedReplyWindow,
   DEFAULT_FILTERS,
   DEFAULT_LAYOUT,
   deliveryKey,
@@ -272,6 +273,28 @@ describe('reply composer helpers', () => {
         interactions: [at('2026-11-20T10:00:00Z', 1), at('2026-11-21T09:00:00Z', 2), at('2026-11-19T00:00:00Z', 3)],
       }),
     ).toBe(2);
+  });
+
+  it('warns when a WhatsApp conversation’s 24-hour reply window has closed', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    const conversation = (typeName: string, messages: [0 | 1, string][]) =>
+      ({
+        channel: { typeName },
+        messages: messages.map(([direction, createdAt]) => ({ direction, createdAt })),
+      }) as unknown as Ticket['interactions'][number];
+    expect(closedReplyWindow(conversation('whatsapp', [[0, '2026-11-21T13:00:00Z']]), now)).toBeNull();
+    expect(
+      closedReplyWindow(
+        conversation('whatsapp', [
+          [0, '2026-11-21T11:00:00Z'],
+          [1, '2026-11-22T11:00:00Z'],
+        ]),
+        now,
+      ),
+    ).toBe(24);
+    expect(closedReplyWindow(conversation('whatsapp', []), now)).toBe(24);
+    expect(closedReplyWindow(conversation('webchat', [[0, '2026-01-01T00:00:00Z']]), now)).toBeNull();
+    expect(closedReplyWindow(undefined, now)).toBeNull();
   });
 
   it('finds the file an upload just added: the newest one this user uploaded', () => {

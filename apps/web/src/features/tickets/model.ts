@@ -1,6 +1,7 @@
 import {
   ALL_STATUSES,
   canTransition,
+  REPLY_WINDOW_HOURS,
   TICKET_PRIORITY,
   TICKET_SORT_COLUMNS,
   TICKET_STATUS,
@@ -337,6 +338,20 @@ export function latestInteractionId(ticket: Pick<Ticket, 'interactions'>): numbe
       latest = { id: interaction.id, at: interaction.lastMessageAt };
   }
   return latest?.id;
+}
+
+/**
+ * Hours of the channel's reply window when it has closed for this conversation (WhatsApp and Meta's channels take
+ * free-form replies only within 24 h of the customer's last message), else null. The server decides; this warns.
+ */
+export function closedReplyWindow(interaction: Ticket['interactions'][number] | undefined, now: number): number | null {
+  const hours = interaction ? REPLY_WINDOW_HOURS[interaction.channel.typeName] : undefined;
+  if (!interaction || !hours) return null;
+  let lastIncoming = 0;
+  for (const message of interaction.messages) {
+    if (message.direction === 0) lastIncoming = Math.max(lastIncoming, Date.parse(message.createdAt));
+  }
+  return now - lastIncoming > hours * 3_600_000 ? hours : null;
 }
 
 /**
