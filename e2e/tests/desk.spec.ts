@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost } from '../support/api.js';
+import { storeEnglishDarkRtl } from '../support/appearance.js';
 import { fillCredentials, readVerificationCode, signIn } from '../support/auth.js';
 import { raiseServiceAgentLimit } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../support/env.js';
@@ -158,13 +159,7 @@ test('agent desktop: a message arrives live, is read, closed, and a supervisor p
 
   if (SHOTS) {
     // English, dark, right to left: the drawer with the agent's tickets, the status menu and a conversation.
-    await page.evaluate(() => {
-      localStorage.setItem('locale', 'en');
-      localStorage.setItem(
-        'appearance',
-        JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
-      );
-    });
+    await storeEnglishDarkRtl(page);
     await page.reload();
     await page.getByTestId('header-notifications').click();
     await expect(page.getByTestId('pending-list')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet } from '../support/api.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 
@@ -69,15 +70,7 @@ test('two people chat live in the internal chat drawer', async ({ browser }) => 
   await expect(admin.getByTestId(`chat-user-${agentId}`)).toBeVisible();
   await admin.getByTestId('chat-search').fill('');
   await admin.screenshot({ path: '/tmp/chat-list-es-light.png' });
-  await agent.evaluate(() => {
-    localStorage.setItem('locale', 'en');
-    localStorage.setItem(
-      'appearance',
-      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
-    );
-  });
-  await agent.reload();
-  await expect(agent.locator('html')).toHaveAttribute('dir', 'rtl');
+  await switchToEnglishDarkRtl(agent);
   await agent.getByTestId('header-internal-chat').click();
   await expect(agent.getByTestId('internal-chat-drawer')).toContainText('Internal chat');
   await agent.getByTestId(`chat-user-${adminId}`).click();

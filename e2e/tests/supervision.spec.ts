@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost } from '../support/api.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 
@@ -59,18 +60,6 @@ async function rawPost(page: Page, url: string, body: unknown) {
     },
     [url, body] as const,
   );
-}
-
-async function useEnglishDarkRtl(page: Page) {
-  await page.evaluate(() => {
-    localStorage.setItem('locale', 'en');
-    localStorage.setItem(
-      'appearance',
-      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
-    );
-  });
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 }
 
 test('a supervisor watches an agent live, forces a pause with its reason and reads the status history', async ({
@@ -141,7 +130,7 @@ test('a supervisor watches an agent live, forces a pause with its reason and rea
   await page.screenshot({ path: '/tmp/supervision-users-es-light.png' });
 
   // English, dark, right to left.
-  await useEnglishDarkRtl(page);
+  await switchToEnglishDarkRtl(page);
   await expect(page.getByTestId('page-title')).toHaveText('User supervision');
   await expect(row).toContainText('Paused · Break');
   await page.screenshot({ path: '/tmp/supervision-users-en-dark-rtl.png' });
@@ -201,7 +190,7 @@ test('the queues page shows the demo campaign, and its waiting count grows with 
   await expect(page.getByTestId(`queue-oldest-${campaign.id}`)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   await page.screenshot({ path: '/tmp/supervision-queues-es-light.png' });
 
-  await useEnglishDarkRtl(page);
+  await switchToEnglishDarkRtl(page);
   await expect(page.getByTestId('page-title')).toHaveText('Queue supervision');
   await expect(card).toContainText('Waiting');
   await page.screenshot({ path: '/tmp/supervision-queues-en-dark-rtl.png' });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost } from '../support/api.js';
+import { storeEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 
@@ -106,13 +107,7 @@ test('a template with an unknown variable is refused with the message in English
 }) => {
   await page.setViewportSize({ width: 1400, height: 1200 });
   await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
-  await page.evaluate(() => {
-    localStorage.setItem('locale', 'en');
-    localStorage.setItem(
-      'appearance',
-      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
-    );
-  });
+  await storeEnglishDarkRtl(page);
   // A template of its own, so the list is not empty whatever ran before.
   await apiPost(page, '/api/v2/templates', {
     name: `Thanks ${Date.now()}`,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost, apiPut } from '../support/api.js';
+import { storeEnglishDarkRtl, switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { raiseServiceAgentLimit } from '../support/demo.js';
 import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
@@ -163,15 +164,7 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   await shot(english.page, 'demo-site-mobile-en');
 
   // The agent's side in English, dark, right to left: a file waiting in the composer and the sent one in the timeline.
-  await agent.page.evaluate(() => {
-    localStorage.setItem('locale', 'en');
-    localStorage.setItem(
-      'appearance',
-      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
-    );
-  });
-  await agent.page.reload();
-  await expect(agent.page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await switchToEnglishDarkRtl(agent.page);
   await agent.page.getByTestId('composer-reply').click();
   await agent.page.getByTestId('reply-file-input').setInputFiles({
     name: 'price list.pdf',
@@ -236,13 +229,7 @@ test('an administrator creates a widget and gets its embed code; the form in Spa
   await page.screenshot({ path: '/tmp/webchat-admin-form-es-light.png', fullPage: true });
 
   // English, dark, right to left.
-  await page.evaluate(() => {
-    localStorage.setItem('locale', 'en');
-    localStorage.setItem(
-      'appearance',
-      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
-    );
-  });
+  await storeEnglishDarkRtl(page);
   await page.reload();
   await expect(page.getByTestId('widget-script-section')).toContainText('Code for your website');
   await page.waitForTimeout(500);

@@ -1,19 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiGet } from '../support/api.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 
 interface ChannelPage {
   data: { id: number; name: string; type: string; webhookUrl: string | null }[];
-}
-
-async function englishDarkRtl(page: Page) {
-  await page.evaluate(() => {
-    localStorage.setItem('locale', 'en');
-    localStorage.setItem('appearance', JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }));
-  });
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 }
 
 test('the WhatsApp channel shows the callback URL for Meta, and an old conversation warns that the 24-hour window closed', async ({
@@ -35,10 +27,13 @@ test('the WhatsApp channel shows the callback URL for Meta, and an old conversat
   await page.screenshot({ path: '/tmp/whatsapp-channel-webhook-es.png' });
 
   // The webhook answers Meta's subscription check with the demo channel's verify token.
-  const challenge = await page.evaluate(async (url) => {
-    const response = await fetch(`${url}?hub.mode=subscribe&hub.verify_token=demo-verify&hub.challenge=42`);
-    return { status: response.status, body: await response.text() };
-  }, await webhook.inputValue());
+  const challenge = await page.evaluate(
+    async (url) => {
+      const response = await fetch(`${url}?hub.mode=subscribe&hub.verify_token=demo-verify&hub.challenge=42`);
+      return { status: response.status, body: await response.text() };
+    },
+    await webhook.inputValue(),
+  );
   expect(challenge).toEqual({ status: 200, body: '42' });
 
   // The sales campaign's demo conversations came in more than a day ago: the composer says why replies would fail.
@@ -65,7 +60,7 @@ test('the WhatsApp channel shows the callback URL for Meta, and an old conversat
   await page.waitForTimeout(300);
   await page.screenshot({ path: '/tmp/whatsapp-window-closed-es.png' });
 
-  await englishDarkRtl(page);
+  await switchToEnglishDarkRtl(page);
   await page.getByTestId('composer-reply').click();
   await expect(page.getByTestId('reply-window-closed')).toContainText('More than 24 hours');
   await page.getByTestId('reply-composer').scrollIntoViewIfNeeded();

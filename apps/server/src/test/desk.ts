@@ -1,3 +1,4 @@
+import type { InteractionMessage, Ticket } from '@atiende/contracts';
 import { io, type Socket } from 'socket.io-client';
 import type { signedIn, TestApp } from './app.js';
 
@@ -69,6 +70,27 @@ export function collect<T = Record<string, unknown>>(socket: Socket, event: stri
 }
 
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls every 100 ms until the probe gives a value (background jobs, providers, sockets); fails after the timeout. */
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  what: string,
+  timeoutMs = 25_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const value = await probe();
+    if (value) return value;
+    await settle(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Every message of a ticket's conversations, oldest first per conversation, as `GET /tickets/:id` shows them. */
+export async function messagesOf(t: TestApp, actor: Actor, ticketId: number): Promise<InteractionMessage[]> {
+  const view = (await caller(t).get(`/api/v2/tickets/${ticketId}`, actor)).json().result as Ticket;
+  return view.interactions.flatMap((interaction) => interaction.messages);
+}
 
 /** A user on a new role holding exactly these permissions, signed in. */
 export async function signedInWith(t: TestApp, admin: Actor, permissions: string[]): Promise<Actor> {

@@ -6,6 +6,20 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useApiFeedback } from './useApiFeedback';
 
+/** Copies a value to the clipboard and says whether it worked (copying can be refused by the browser). */
+export function useCopyToClipboard(messages?: { copied: string; failed: string }): (value: string) => Promise<void> {
+  const { t } = useTranslation();
+  const feedback = useApiFeedback();
+  return async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      feedback.success(messages?.copied ?? t('common.copied'));
+    } catch {
+      feedback.notify(messages?.failed ?? t('common.copyFailed'), 'warning');
+    }
+  };
+}
+
 /** A read-only value to paste elsewhere (a secret shown once, a webhook URL), with a copy button. Always LTR. */
 export function CopyField({
   label,
@@ -19,15 +33,7 @@ export function CopyField({
   helperText?: string;
 }) {
   const { t } = useTranslation();
-  const feedback = useApiFeedback();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      feedback.success(t('common.copied'));
-    } catch {
-      feedback.notify(t('common.copyFailed'), 'warning');
-    }
-  };
+  const copy = useCopyToClipboard();
   return (
     <TextField
       margin="dense"
@@ -43,7 +49,7 @@ export function CopyField({
               <Tooltip title={t('common.copy')}>
                 <IconButton
                   aria-label={`${t('common.copy')}: ${label}`}
-                  onClick={copy}
+                  onClick={() => void copy(value)}
                   edge="end"
                   data-testid={`${testId}-copy`}
                 >

@@ -7,7 +7,7 @@ import type { SendMailOptions } from 'nodemailer/lib/mailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, settle } from '../../test/desk.js';
+import { type Actor, caller, waitFor } from '../../test/desk.js';
 import { type DovecotServer, startDovecot } from '../../test/dovecot.js';
 import { waitForMail } from '../../test/mailbox.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
@@ -54,15 +54,6 @@ async function ticketView(ticketId: number) {
 
 const messagesIn = (view: { interactions: { messages: { direction: number; html: string; text: string }[] }[] }) =>
   view.interactions.flatMap((interaction) => interaction.messages);
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined> | T | null | undefined, what: string) {
-  for (let attempt = 0; attempt < 250; attempt += 1) {
-    const value = await probe();
-    if (value) return value;
-    await settle(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   dovecot = await startDovecot({ user: ADDRESS, password: 'Buzon.Secreto.2026' });

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import { REALTIME_EVENTS } from '@atiende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, settle, signedInWith } from '../../test/desk.js';
+import {
+  type Actor,
+  caller,
+  collect,
+  connect,
+  deskCampaign,
+  messagesOf,
+  settle,
+  signedInWith,
+} from '../../test/desk.js';
 import type { OutboundDelivery } from './adapters.js';
 
 let t: TestApp;
@@ -27,19 +36,9 @@ async function conversation(channel = channelId) {
   return { ...result, from };
 }
 
-async function messagesOf(ticketId: number) {
-  const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
-  return view.interactions.flatMap((interaction: { messages: unknown[] }) => interaction.messages) as {
-    id: number;
-    direction: number;
-    text: string;
-    deliveryStatus: number | null;
-  }[];
-}
-
 async function waitForStatus(ticketId: number, messageId: number, status: number) {
   for (let i = 0; i < 50; i += 1) {
-    const message = (await messagesOf(ticketId)).find((entry) => entry.id === messageId);
+    const message = (await messagesOf(t, admin, ticketId)).find((entry) => entry.id === messageId);
     if (message?.deliveryStatus === status) return message;
     await settle(200);
   }
@@ -119,7 +118,7 @@ describe('agent replies', () => {
     expect((await report('delivered')).json().result.updated).toBe(false);
     expect((await report('sent')).json().result.updated).toBe(false);
     expect((await report('failed')).json().result.updated).toBe(false);
-    expect((await messagesOf(ticketId)).find((entry) => entry.id === message.id)?.deliveryStatus).toBe(3);
+    expect((await messagesOf(t, admin, ticketId)).find((entry) => entry.id === message.id)?.deliveryStatus).toBe(3);
     const unknown = await api.post(`/api/v2/channels/${channelId}/delivery-reports`, admin, {
       providerMessageId: 'nobody',
       status: 'read',
@@ -138,7 +137,7 @@ describe('agent replies', () => {
         t.services.outbound.deliver(message.id, { retryCount: 1, retryLimit: 6, lastAttempt: false }),
       ).rejects.toThrow('provider unavailable');
       await t.services.outbound.deliver(message.id, { retryCount: 6, retryLimit: 6, lastAttempt: true });
-      expect((await messagesOf(ticketId)).find((entry) => entry.id === message.id)?.deliveryStatus).toBe(4);
+      expect((await messagesOf(t, admin, ticketId)).find((entry) => entry.id === message.id)?.deliveryStatus).toBe(4);
     } finally {
       failNext = false;
     }
@@ -201,7 +200,7 @@ describe('agent replies', () => {
       text: '¿Hola?',
     });
     await t.services.inbound.idle();
-    const outgoing = (await messagesOf(first.ticketId)).filter((message) => message.direction === 1);
+    const outgoing = (await messagesOf(t, admin, first.ticketId)).filter((message) => message.direction === 1);
     expect(outgoing.map((message) => message.text)).toEqual(['Nuestro horario es de lunes a viernes.']);
   });
 });
@@ -283,7 +282,7 @@ describe('replies with files', () => {
     ).toBe(403);
     expect((await upload(ticketId, readOnly, ONE_PIXEL_PNG, 'x.png')).statusCode).toBe(403);
     // Nothing half-saved: the refused replies left no message.
-    expect((await messagesOf(ticketId)).filter((entry) => entry.direction === 1)).toHaveLength(0);
+    expect((await messagesOf(t, admin, ticketId)).filter((entry) => entry.direction === 1)).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { REALTIME_EVENTS } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
+import { type Actor, caller, collect, connect, deskCampaign, messagesOf, settle, waitFor } from '../../test/desk.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 
 const PHONE_NUMBER_ID = '109876543210';
@@ -18,9 +18,13 @@ let cloud: Awaited<ReturnType<typeof startWhatsappCloud>>;
 let channelId: number;
 let campaignId: number;
 let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
 
-const waId = () => `57300${Date.now() % 10_000_000}${(sequence += 1)}`;
-const wamid = () => `wamid.HBgM${Date.now()}${(sequence += 1)}`;
+const waId = () => `57300${Date.now() % 10_000_000}${next()}`;
+const wamid = () => `wamid.HBgM${Date.now()}${next()}`;
 
 /** Meta's call to the webhook, signed (or not) as Meta signs it. */
 function deliver(body: string, signature: string | null = signWebhook(body, APP_SECRET)) {
@@ -43,26 +47,6 @@ async function ticketOf(providerMessageId: string): Promise<number> {
     )
   ).rows as { ticket_id: string }[];
   return Number(row?.ticket_id);
-}
-
-async function messagesOf(ticketId: number) {
-  const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
-  return view.interactions.flatMap((interaction: { messages: unknown[] }) => interaction.messages) as {
-    id: number;
-    direction: number;
-    text: string;
-    deliveryStatus: number | null;
-    attachments: { id: number; name: string; contentType: string; url: string }[];
-  }[];
-}
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const value = await probe();
-    if (value) return value;
-    await settle(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 beforeAll(async () => {
@@ -165,7 +149,7 @@ describe('WhatsApp Cloud API channel', () => {
       text: { body: 'Sí, la tenemos en azul.' },
     });
     const stored = await waitFor(async () => {
-      const message = (await messagesOf(ticketId)).find((entry) => entry.id === messageId);
+      const message = (await messagesOf(t, admin, ticketId)).find((entry) => entry.id === messageId);
       return message?.deliveryStatus === 1 ? message : null;
     }, 'the reply marked sent');
     const [{ provider_message_id: providerId }] = (
@@ -182,7 +166,7 @@ describe('WhatsApp Cloud API channel', () => {
       );
     expect((await status('read')).json().result).toMatchObject({ statuses: 1, updated: 1 });
     expect((await status('delivered')).json().result).toMatchObject({ statuses: 1, updated: 0 });
-    expect((await messagesOf(ticketId)).find((entry) => entry.id === messageId)?.deliveryStatus).toBe(3);
+    expect((await messagesOf(t, admin, ticketId)).find((entry) => entry.id === messageId)?.deliveryStatus).toBe(3);
     await waitFor(
       async () => statuses.some((event) => event.messageId === messageId && event.deliveryStatus === 3),
       'the live read status',
@@ -211,7 +195,7 @@ describe('WhatsApp Cloud API channel', () => {
     expect(answer.statusCode).toBe(200);
     const ticketId = await ticketOf(id);
     const withPhoto = await waitFor(async () => {
-      const [message] = await messagesOf(ticketId);
+      const [message] = await messagesOf(t, admin, ticketId);
       return message?.attachments.length ? message : null;
     }, 'the photo fetched from Meta');
     expect(withPhoto.text).toBe('Así llegó la caja');
@@ -258,7 +242,7 @@ describe('WhatsApp Cloud API channel', () => {
     const en = await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Good morning' }, 'en');
     expect(en.json().message).toContain('More than 24 hours');
     // Nothing half-saved: no message, nothing sent.
-    expect((await messagesOf(ticketId)).filter((entry) => entry.direction === 1)).toHaveLength(0);
+    expect((await messagesOf(t, admin, ticketId)).filter((entry) => entry.direction === 1)).toHaveLength(0);
     await settle(300);
     expect(cloud.sends.length).toBe(sendsBefore);
   });
@@ -272,7 +256,7 @@ describe('WhatsApp Cloud API channel', () => {
     const failing = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Primer intento' })).json()
       .result.id as number;
     await waitFor(async () => {
-      const message = (await messagesOf(ticketId)).find((entry) => entry.id === failing);
+      const message = (await messagesOf(t, admin, ticketId)).find((entry) => entry.id === failing);
       return message?.deliveryStatus === 4;
     }, 'the undeliverable reply marked failed');
     const [{ delivery_error: reason }] = (
@@ -286,7 +270,7 @@ describe('WhatsApp Cloud API channel', () => {
       await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Segundo intento' })
     ).json().result.id as number;
     await waitFor(async () => {
-      const message = (await messagesOf(ticketId)).find((entry) => entry.id === throttled);
+      const message = (await messagesOf(t, admin, ticketId)).find((entry) => entry.id === throttled);
       return message?.deliveryStatus === 1;
     }, 'the throttled reply sent on retry');
     expect(

@@ -41,7 +41,7 @@ export function createWhatsappChannel(ctx: AppContext, inbound: InboundService, 
 
   async function whatsappChannel(channelId: number): Promise<ChannelRow> {
     const channel = await channelsRepo.find(db, channelId);
-    if (!channel || channel.type !== 'whatsapp') throw errors.notFound();
+    if (channel?.type !== 'whatsapp') throw errors.notFound();
     return channel;
   }
 

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, settle } from '../../test/desk.js';
+import { type Actor, caller, collect, connect, deskCampaign, settle, waitFor } from '../../test/desk.js';
 import { widgetAssetRoutes } from './webchat.routes.js';
 
 const SITE = 'https://www.tienda.test';
@@ -83,15 +83,6 @@ function visitorSocket(token: string, origin = SITE): Promise<Socket> {
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', reject);
   });
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 60; i += 1) {
-    const value = read();
-    if (value !== undefined) return value;
-    await settle(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 beforeAll(async () => {

@@ -29,6 +29,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuditHistory } from '../../ui/AuditHistory';
+import { useCopyToClipboard } from '../../ui/CopyField';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
@@ -145,15 +146,8 @@ function ChannelPicker({
 /** The copy-paste snippet in a read-only code box. */
 function ScriptBox({ script }: { script: string }) {
   const { t } = useTranslation();
-  const feedback = useApiFeedback();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(script);
-      feedback.success(t('widgets.script.copied'));
-    } catch {
-      feedback.notify(t('widgets.script.copyFailed'), 'warning');
-    }
-  };
+  const copyText = useCopyToClipboard({ copied: t('widgets.script.copied'), failed: t('widgets.script.copyFailed') });
+  const copy = () => void copyText(script);
   return (
     <Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
