@@ -1,7 +1,7 @@
 import type { CatalogueEntry, CatalogueModel } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../platform/db/client.js';
+import { concurrently, type Executor } from '../../platform/db/client.js';
 import { escapeLike } from '../../platform/text.js';
 import { users } from '../users/users.schema.js';
 import { catalogueEntries } from './catalogues.schema.js';
@@ -84,13 +84,14 @@ export const cataloguesRepo = {
     const column = SORT_COLUMNS[filter.sortName];
     const order = filter.sortOrder === 'desc' ? desc(column) : asc(column);
     // Catalogues are small reference tables (hundreds of rows at most): an exact count is cheap here.
-    const [rows, [{ total }]] = await Promise.all([
-      selectView(db)
-        .where(where)
-        .orderBy(order, asc(catalogueEntries.id))
-        .limit(filter.sizePerPage)
-        .offset((filter.page - 1) * filter.sizePerPage),
-      db.select({ total: sql<number>`count(*)::int` }).from(catalogueEntries).where(where),
+    const [rows, [{ total }]] = await concurrently(db, [
+      () =>
+        selectView(db)
+          .where(where)
+          .orderBy(order, asc(catalogueEntries.id))
+          .limit(filter.sizePerPage)
+          .offset((filter.page - 1) * filter.sizePerPage),
+      () => db.select({ total: sql<number>`count(*)::int` }).from(catalogueEntries).where(where),
     ]);
     return { data: rows.map(toEntry), total };
   },

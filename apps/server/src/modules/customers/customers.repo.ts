@@ -1,7 +1,7 @@
 import type { CustomerContact, CustomerListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../platform/db/client.js';
+import { concurrently, type Executor } from '../../platform/db/client.js';
 import { cappedCount } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -72,17 +72,18 @@ export const customersRepo = {
     filter: CustomerListFilter,
   ): Promise<{ data: CustomerListItem[]; total: number; capped: boolean }> {
     const where = whereOf(filter);
-    const [rows, counted] = await Promise.all([
-      db
-        .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
-        .from(customers)
-        .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
-        .leftJoin(users, eq(users.id, customers.ownerUserId))
-        .where(where)
-        .orderBy(...orderOf(filter))
-        .limit(filter.sizePerPage)
-        .offset((filter.page - 1) * filter.sizePerPage),
-      cappedCount(db, customers, where),
+    const [rows, counted] = await concurrently(db, [
+      () =>
+        db
+          .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
+          .from(customers)
+          .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
+          .leftJoin(users, eq(users.id, customers.ownerUserId))
+          .where(where)
+          .orderBy(...orderOf(filter))
+          .limit(filter.sizePerPage)
+          .offset((filter.page - 1) * filter.sizePerPage),
+      () => cappedCount(db, customers, where),
     ]);
     const data = await this.hydrate(db, rows);
     return { data, ...counted };
@@ -93,7 +94,10 @@ export const customersRepo = {
     rows: { customer: CustomerRow; typeName: string; typeAbbr: string | null; ownerName: string | null }[],
   ): Promise<CustomerListItem[]> {
     const ids = rows.map((row) => row.customer.id);
-    const [labels, contacts] = await Promise.all([this.labelsOf(db, ids), this.mainContactsOf(db, ids)]);
+    const [labels, contacts] = await concurrently(db, [
+      () => this.labelsOf(db, ids),
+      () => this.mainContactsOf(db, ids),
+    ]);
     return rows.map(({ customer, typeName, typeAbbr, ownerName }) => ({
       id: customer.id,
       identificationType: { id: customer.identificationTypeId, abbr: typeAbbr, name: typeName },

@@ -129,36 +129,25 @@ export function createCustomersService(ctx: AppContext) {
 
   /** Everything a customer refers to must exist: identification type, labels, related customers, owner, cities. */
   async function prepare(tx: Executor, body: CustomerBody, selfId?: number) {
-    const checks: Promise<void>[] = [];
     const problems: { field: string; message: string }[] = [];
     const fail = (field: string, message: Parameters<typeof errors.invalidField>[1]) =>
       problems.push({ field, message });
-    checks.push(
-      cataloguesRepo.find(tx, 'tipo-documento', body.identificationTypeId).then((entry) => {
-        if (!entry) fail('identificationTypeId', 'customers.identificationType');
-      }),
-    );
+    // One check at a time: a transaction is one connection, which runs one query at a time.
+    if (!(await cataloguesRepo.find(tx, 'tipo-documento', body.identificationTypeId))) {
+      fail('identificationTypeId', 'customers.identificationType');
+    }
     const labelIds = [...new Set(body.labelIds)];
-    checks.push(
-      cataloguesRepo.existingEnabledIds(tx, 'customer-label', labelIds).then((found) => {
-        if (found.length !== labelIds.length) fail('labelIds', 'customers.unknownLabels');
-      }),
-    );
+    if ((await cataloguesRepo.existingEnabledIds(tx, 'customer-label', labelIds)).length !== labelIds.length) {
+      fail('labelIds', 'customers.unknownLabels');
+    }
     const relatedIds = [...new Set(body.relatedCustomerIds)].filter((id) => id !== selfId);
-    checks.push(
-      customersRepo.existingIds(tx, relatedIds).then((found) => {
-        if (found.length !== relatedIds.length) fail('relatedCustomerIds', 'customers.unknownRelated');
-      }),
-    );
-    if (body.ownerUserId) {
-      checks.push(
-        campaignsRepo.existingPeople(tx, [body.ownerUserId]).then((found) => {
-          if (found.length === 0) fail('ownerUserId', 'customers.unknownOwner');
-        }),
-      );
+    if ((await customersRepo.existingIds(tx, relatedIds)).length !== relatedIds.length) {
+      fail('relatedCustomerIds', 'customers.unknownRelated');
+    }
+    if (body.ownerUserId && (await campaignsRepo.existingPeople(tx, [body.ownerUserId])).length === 0) {
+      fail('ownerUserId', 'customers.unknownOwner');
     }
     const types = await contactTypes(tx);
-    await Promise.all(checks);
     const contacts = prepareContacts(body.contacts, types);
     for (const problem of contacts.problems) fail(problem.field, problem.messageKey);
     if (problems.length > 0) throw new AppError(422, 'VALIDATION', 'errors.validation', {}, problems);

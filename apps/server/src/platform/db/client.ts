@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -18,4 +19,19 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * Runs independent queries: together on the pool (each takes its own connection), one after another in a transaction,
+ * whose single connection runs one query at a time (pg deprecates overlapping queries on a client; pg 9 refuses them).
+ */
+export async function concurrently<T extends readonly (() => PromiseLike<unknown>)[] | []>(
+  db: Executor,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((query) => query()))) as Results;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as Results;
 }
