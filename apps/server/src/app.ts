@@ -51,6 +51,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { createWhatsappChannel, type MediaJob, WHATSAPP_MEDIA_QUEUE } from './modules/whatsapp/whatsapp.service.js';
+import { whatsappTemplatesRoutes } from './modules/whatsapp/whatsapp-templates.routes.js';
+import { createWhatsappTemplatesService } from './modules/whatsapp/whatsapp-templates.service.js';
 import { webchatRoutes, widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
 import { createWebchatService } from './modules/widgets/webchat.service.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
@@ -232,7 +234,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const widgets = createWidgetsService(ctx);
   const webchat = createWebchatService(ctx, inbound);
   outbound.registerAdapter('webchat', webchat.adapter);
-  const whatsapp = createWhatsappChannel(ctx, inbound, outbound);
+  const whatsappTemplates = createWhatsappTemplatesService(ctx, outbound);
+  const whatsapp = createWhatsappChannel(ctx, inbound, outbound, whatsappTemplates);
   outbound.registerAdapter('whatsapp', whatsapp.adapter);
   await deps.jobs.define<MediaJob>(
     { name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
@@ -286,6 +289,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await widgetsRoutes(api, widgets);
       await webchatRoutes(api, ctx, webchat);
       await whatsappRoutes(api, whatsapp);
+      await whatsappTemplatesRoutes(api, whatsappTemplates);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

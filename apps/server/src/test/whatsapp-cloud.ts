@@ -29,6 +29,8 @@ export async function startWhatsappCloud(options: { accessToken: string }) {
   const uploads: UploadedMedia[] = [];
   const customerMedia = new Map<string, { content: Buffer; mimeType: string }>();
   const failures: { status: number; code: number; message: string }[] = [];
+  const templates = new Map<string, { body: Record<string, unknown>; status: string; reason: string | null }>();
+  const templateFailures: { status: number; code: number; message: string }[] = [];
   let sequence = 0;
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.accessToken}`;
@@ -63,9 +65,33 @@ export async function startWhatsappCloud(options: { accessToken: string }) {
     return { id };
   });
 
+  app.post('/v21.0/:businessAccountId/message_templates', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
+    const failure = templateFailures.shift();
+    if (failure) return reply.code(failure.status).send(graphError(failure.code, failure.message));
+    const body = request.body as { name?: string; language?: string; category?: string; components?: unknown[] };
+    if (!body.name || !body.language || !body.category || !Array.isArray(body.components)) {
+      return reply.code(400).send(graphError(100, 'Invalid parameter'));
+    }
+    sequence += 1;
+    const id = `tmpl-${sequence}`;
+    templates.set(id, { body: body as Record<string, unknown>, status: 'PENDING', reason: null });
+    return { id, status: 'PENDING', category: body.category };
+  });
+
   app.get('/v21.0/:mediaId', async (request, reply) => {
     if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
     const { mediaId } = request.params as { mediaId: string };
+    const template = templates.get(mediaId);
+    if (template) {
+      return {
+        id: mediaId,
+        name: template.body.name,
+        language: template.body.language,
+        status: template.status,
+        ...(template.reason ? { rejected_reason: template.reason } : {}),
+      };
+    }
     const media = customerMedia.get(mediaId);
     if (!media) return reply.code(404).send(graphError(100, 'Unknown media'));
     return {
@@ -93,6 +119,17 @@ export async function startWhatsappCloud(options: { accessToken: string }) {
     /** A file a customer sent: Atiende finds it by the media id of the webhook. */
     addCustomerMedia(mediaId: string, content: Buffer, mimeType: string) {
       customerMedia.set(mediaId, { content, mimeType });
+    },
+    /** Templates submitted for review, by Meta id. */
+    templates,
+    /** Meta's review outcome, as the template lookup will report it (`APPROVED`, `REJECTED` with a reason). */
+    setTemplateStatus(id: string, status: string, reason: string | null = null) {
+      const template = templates.get(id);
+      if (template) Object.assign(template, { status, reason });
+    },
+    /** The next template submission answers this Graph error. */
+    failNextTemplate(status: number, code: number, message: string) {
+      templateFailures.push({ status, code, message });
     },
     /** The next send answers this Graph error. */
     failNextSend(status: number, code: number, message: string) {

@@ -45,6 +45,10 @@ export interface StoredMessageAttachment {
   size: number;
 }
 
+export interface OutboundPayload {
+  whatsappTemplate?: { name: string; language: string; variables: string[] };
+}
+
 export const messages = pgTable(
   'messages',
   {
@@ -72,6 +76,8 @@ export const messages = pgTable(
     authorId: bigint('author_id', { mode: 'number' }).references(() => users.id),
     /** Files of the message, each one of the ticket's attachments (attachmentId); stored path for the adapters. */
     attachments: jsonb('attachments').$type<StoredMessageAttachment[]>(),
+    /** What the provider must send instead of the text (a WhatsApp template with its values). */
+    outboundPayload: jsonb('outbound_payload').$type<OutboundPayload>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -22,7 +22,15 @@ import { scopeOf } from '../tickets/tickets.service.js';
 import { type ChannelAdapter, PermanentDeliveryError } from './adapters.js';
 import type { InboundResult } from './inbound.service.js';
 import { type InteractionRow, interactionsRepo, toMessage } from './interactions.repo.js';
-import type { StoredMessageAttachment } from './interactions.schema.js';
+import type { OutboundPayload, StoredMessageAttachment } from './interactions.schema.js';
+
+/** What an agent's message stores and sends, as built for its conversation. */
+export interface ComposedMessage {
+  html: string;
+  text: string;
+  attachments?: StoredMessageAttachment[];
+  outboundPayload?: OutboundPayload;
+}
 
 export const SEND_QUEUE = 'messages.send';
 const PREVIEW_LENGTH = 280;
@@ -67,6 +75,7 @@ export function createOutboundService(ctx: AppContext) {
       authorId: number | null;
       senderName: string | null;
       attachments?: StoredMessageAttachment[];
+      outboundPayload?: OutboundPayload;
     },
   ) {
     const attachments = input.attachments?.length ? input.attachments : null;
@@ -81,6 +90,7 @@ export function createOutboundService(ctx: AppContext) {
       authorId: input.authorId,
       deliveryStatus: DELIVERY_STATUS.queued,
       attachments,
+      outboundPayload: input.outboundPayload ?? null,
     });
     await interactionsRepo.touchInteraction(tx, input.interactionId, message.createdAt);
     await ticketsRepo.update(tx, input.ticketId, {
@@ -106,6 +116,61 @@ export function createOutboundService(ctx: AppContext) {
     }
   }
 
+  /**
+   * The agent's outgoing message on one of the ticket's conversations (default: the latest), in one transaction:
+   * the ticket in the agent's scope and not closed, the conversation of that ticket, what `compose` builds for it,
+   * the message queued for delivery, the first answer counted and a new ticket of the agent's opened.
+   */
+  async function answer(
+    actor: AuthContext,
+    ticketId: number,
+    interactionId: number | undefined,
+    compose: (tx: Executor, interaction: InteractionRow) => Promise<ComposedMessage>,
+  ) {
+    const { message, opened, campaignId } = await db.transaction(async (tx) => {
+      const ticket = await ticketsRepo.findVisible(tx, scopeOf(actor), { id: ticketId }, true);
+      if (!ticket) throw errors.notFound();
+      if (ticket.status === TICKET_STATUS.closed) throw new AppError(409, 'TICKET.CLOSED', 'tickets.closedTicket');
+      const interaction = interactionId
+        ? await interactionsRepo.interaction(tx, interactionId)
+        : await interactionsRepo.latestInteraction(tx, ticketId);
+      if (!interaction || interaction.ticketId !== ticketId) {
+        if (interactionId) throw errors.invalidField('interactionId', 'messages.noInteraction');
+        throw new AppError(409, 'MESSAGE.NO_INTERACTION', 'messages.noInteraction');
+      }
+      const composed = await compose(tx, interaction);
+      const senderName = await ticketsRepo.userName(tx, actor.userId);
+      const stored = await queue(tx, {
+        interactionId: interaction.id,
+        ticketId,
+        channelId: interaction.channelId,
+        authorId: actor.userId,
+        senderName,
+        ...composed,
+      });
+      // Answering is working the ticket: the first answer counts for the service level, and opens it.
+      const opens = ticket.status === TICKET_STATUS.new && ticket.assignedUserId === actor.userId;
+      await ticketsRepo.update(tx, ticketId, {
+        unread: false,
+        ...(ticket.firstResponseAt ? {} : { firstResponseAt: stored.createdAt }),
+        ...(opens ? { status: TICKET_STATUS.open, openedAt: stored.createdAt } : {}),
+      });
+      await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
+      return { message: stored, opened: opens, campaignId: ticket.campaignId };
+    });
+    if (opened) {
+      await ctx.realtime.toCampaign(campaignId, TICKET_EVENT, {
+        tipo: 'abierto',
+        casoId: ticketId,
+        campanaId: campaignId,
+        asignado: actor.userId,
+        asignadoNombre: message.senderName,
+      });
+    }
+    await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
+    return toMessage(message, message.senderName);
+  }
+
   return {
     /** A channel type's provider adapter (web chat, e-mail, ...); types without one fail their messages clearly. */
     registerAdapter(channelType: ChannelTypeKey, adapter: ChannelAdapter) {
@@ -116,17 +181,7 @@ export function createOutboundService(ctx: AppContext) {
     async reply(actor: AuthContext, ticketId: number, body: ReplyBody) {
       const html = body.html ? sanitizeRichText(body.html) : textToHtml(body.text);
       const text = body.text.trim() || htmlToText(body.html ?? '');
-      const { message, opened, campaignId } = await db.transaction(async (tx) => {
-        const ticket = await ticketsRepo.findVisible(tx, scopeOf(actor), { id: ticketId }, true);
-        if (!ticket) throw errors.notFound();
-        if (ticket.status === TICKET_STATUS.closed) throw new AppError(409, 'TICKET.CLOSED', 'tickets.closedTicket');
-        const interaction = body.interactionId
-          ? await interactionsRepo.interaction(tx, body.interactionId)
-          : await interactionsRepo.latestInteraction(tx, ticketId);
-        if (!interaction || interaction.ticketId !== ticketId) {
-          if (body.interactionId) throw errors.invalidField('interactionId', 'messages.noInteraction');
-          throw new AppError(409, 'MESSAGE.NO_INTERACTION', 'messages.noInteraction');
-        }
+      return answer(actor, ticketId, body.interactionId, async (tx, interaction) => {
         await assertReplyWindow(tx, interaction);
         // Files are the ticket's attachments (uploaded first); another ticket's file is refused, not skipped.
         const files = await ticketsRepo.attachmentsByIds(tx, ticketId, body.attachmentIds);
@@ -134,15 +189,9 @@ export function createOutboundService(ctx: AppContext) {
           throw errors.invalidField('attachmentIds', 'messages.unknownAttachment');
         }
         const byId = new Map(files.map((file) => [file.id, file]));
-        const senderName = await ticketsRepo.userName(tx, actor.userId);
-        const stored = await queue(tx, {
-          interactionId: interaction.id,
-          ticketId,
-          channelId: interaction.channelId,
+        return {
           html,
           text,
-          authorId: actor.userId,
-          senderName,
           attachments: body.attachmentIds.map((id) => {
             const file = byId.get(id) as (typeof files)[number];
             return {
@@ -153,29 +202,15 @@ export function createOutboundService(ctx: AppContext) {
               size: file.size,
             };
           }),
-        });
-        // Answering is working the ticket: the first answer counts for the service level, and opens it.
-        const opens = ticket.status === TICKET_STATUS.new && ticket.assignedUserId === actor.userId;
-        await ticketsRepo.update(tx, ticketId, {
-          unread: false,
-          ...(ticket.firstResponseAt ? {} : { firstResponseAt: stored.createdAt }),
-          ...(opens ? { status: TICKET_STATUS.open, openedAt: stored.createdAt } : {}),
-        });
-        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
-        return { message: stored, opened: opens, campaignId: ticket.campaignId };
+        };
       });
-      if (opened) {
-        await ctx.realtime.toCampaign(campaignId, TICKET_EVENT, {
-          tipo: 'abierto',
-          casoId: ticketId,
-          campanaId: campaignId,
-          asignado: actor.userId,
-          asignadoNombre: message.senderName,
-        });
-      }
-      await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
-      return toMessage(message, message.senderName);
     },
+
+    /**
+     * An agent's message other than a free-form reply (a WhatsApp template): `compose` checks it against the
+     * conversation and says what to store and send, inside the transaction that stores it.
+     */
+    answer,
 
     /** After an inbound message outside business hours: the channel's unavailable message, at most every 12 h. */
     async replyOutsideHours(result: InboundResult): Promise<void> {

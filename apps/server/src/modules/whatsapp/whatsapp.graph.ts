@@ -44,10 +44,46 @@ export function graphSettings(config: Record<string, unknown>, secrets: Record<s
   return { baseUrl: (configured || DEFAULT_BASE_URL).replace(/\/+$/, ''), phoneNumberId, accessToken };
 }
 
-/** What a message send may carry: text, or a media object uploaded before. */
+/** What a message send may carry: text, a media object uploaded before, or an approved template with its values. */
 export type OutgoingWhatsapp =
   | { type: 'text'; body: string }
-  | { type: 'image' | 'document' | 'video' | 'audio'; mediaId: string; filename?: string };
+  | { type: 'image' | 'document' | 'video' | 'audio'; mediaId: string; filename?: string }
+  | { type: 'template'; name: string; language: string; variables: string[] };
+
+/** A template as Meta's review sees it: its components in Graph's shape. */
+export interface TemplateSubmission {
+  name: string;
+  language: string;
+  category: string;
+  components: Record<string, unknown>[];
+}
+
+/** The body of one send: the message type and its object, in Graph's shape. */
+function contentOf(message: OutgoingWhatsapp): Record<string, unknown> {
+  switch (message.type) {
+    case 'text':
+      return { text: { preview_url: false, body: message.body } };
+    case 'template':
+      return {
+        template: {
+          name: message.name,
+          language: { code: message.language },
+          ...(message.variables.length
+            ? {
+                components: [{ type: 'body', parameters: message.variables.map((text) => ({ type: 'text', text })) }],
+              }
+            : {}),
+        },
+      };
+    default:
+      return {
+        [message.type]: {
+          id: message.mediaId,
+          ...(message.type === 'document' && message.filename ? { filename: message.filename } : {}),
+        },
+      };
+  }
+}
 
 /**
  * The WhatsApp Cloud API (Graph) calls Atiende makes for one channel: send a message, upload a file for it, and
@@ -60,15 +96,7 @@ export function createGraphClient(settings: GraphSettings) {
 
   return {
     async send(to: string, message: OutgoingWhatsapp): Promise<string> {
-      const content =
-        message.type === 'text'
-          ? { text: { preview_url: false, body: message.body } }
-          : {
-              [message.type]: {
-                id: message.mediaId,
-                ...(message.type === 'document' && message.filename ? { filename: message.filename } : {}),
-              },
-            };
+      const content = contentOf(message);
       const response = await fetch(url(`${encodeURIComponent(settings.phoneNumberId)}/messages`), {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
@@ -86,6 +114,31 @@ export function createGraphClient(settings: GraphSettings) {
       const id = answer.messages?.[0]?.id;
       if (!id) throw new Error('WhatsApp send answered without a message id');
       return id;
+    },
+
+    /** Submits a template of the business account for Meta's review; returns Meta's id and first status. */
+    async submitTemplate(businessAccountId: string, template: TemplateSubmission) {
+      const response = await fetch(url(`${encodeURIComponent(businessAccountId)}/message_templates`), {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(template),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw await failure(response, 'template submission');
+      const answer = (await response.json()) as { id?: string; status?: string };
+      if (!answer.id) throw new Error('WhatsApp template submission answered without an id');
+      return { id: String(answer.id), status: answer.status ?? 'PENDING' };
+    },
+
+    /** Meta's current review of a template. */
+    async templateStatus(templateId: string): Promise<{ status: string; reason: string | null }> {
+      const response = await fetch(url(`${encodeURIComponent(templateId)}?fields=status,rejected_reason`), {
+        headers: auth,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw await failure(response, 'template lookup');
+      const answer = (await response.json()) as { status?: string; rejected_reason?: string };
+      return { status: answer.status ?? 'PENDING', reason: answer.rejected_reason ?? null };
     },
 
     /** Uploads a file for a later message; returns its media id. */

@@ -11,6 +11,7 @@ import { keepMessageFiles } from '../interactions/message-files.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
 import { createGraphClient, graphSettings, splitText } from './whatsapp.graph.js';
 import { type MediaReference, readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
+import type { WhatsappTemplatesService } from './whatsapp-templates.service.js';
 
 export const WHATSAPP_MEDIA_QUEUE = 'whatsapp.media';
 
@@ -36,7 +37,12 @@ const webhookErrors = {
  * fetched afterwards by a durable job. Delivery statuses move the outgoing messages forward. Outbound: the adapter
  * sends the reply's text (in parts when long) and its files through the Graph API.
  */
-export function createWhatsappChannel(ctx: AppContext, inbound: InboundService, outbound: OutboundService) {
+export function createWhatsappChannel(
+  ctx: AppContext,
+  inbound: InboundService,
+  outbound: OutboundService,
+  templates: Pick<WhatsappTemplatesService, 'reviewed'>,
+) {
   const { db } = ctx;
 
   async function whatsappChannel(channelId: number): Promise<ChannelRow> {
@@ -50,6 +56,8 @@ export function createWhatsappChannel(ctx: AppContext, inbound: InboundService, 
       const graph = createGraphClient(graphSettings(channel.config, channel.secrets));
       const to = interaction.contactValue.replace(/\D/g, '');
       if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${interaction.contactValue}`);
+      const template = message.outboundPayload?.whatsappTemplate;
+      if (template) return { providerMessageId: await graph.send(to, { type: 'template', ...template }) };
       const parts: (() => Promise<string>)[] = splitText(message.bodyText).map(
         (body) => () => graph.send(to, { type: 'text', body }),
       );
@@ -111,7 +119,7 @@ export function createWhatsappChannel(ctx: AppContext, inbound: InboundService, 
       const parsed = webhookSchema.safeParse(payload);
       if (!parsed.success) throw webhookErrors.payload();
       const phoneNumberId = typeof channel.config.phoneNumberId === 'string' ? channel.config.phoneNumberId : null;
-      const { messages, statuses } = readWebhook(parsed.data, phoneNumberId);
+      const { messages, statuses, templateReviews } = readWebhook(parsed.data, phoneNumberId);
       let recorded = 0;
       for (const { inbound: message, media } of messages) {
         const result = await inbound.receive(channel.id, message);
@@ -132,7 +140,10 @@ export function createWhatsappChannel(ctx: AppContext, inbound: InboundService, 
       for (const status of statuses) {
         if ((await outbound.report(channel.id, status)).updated) updated += 1;
       }
-      return { messages: messages.length, recorded, statuses: statuses.length, updated };
+      for (const review of templateReviews) {
+        if (await templates.reviewed(channel.id, review)) updated += 1;
+      }
+      return { messages: messages.length, recorded, statuses: statuses.length + templateReviews.length, updated };
     },
 
     /** The media job: download the customer's files from Meta and keep them on the message and the ticket. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signWebhook, webhookBody } from '../../test/whatsapp-cloud.js';
 import { splitText } from './whatsapp.graph.js';
 import { readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
+import { statusOf, submissionOf } from './whatsapp-templates.service.js';
 
 const read = (body: string, phoneNumberId: string | null = '111') =>
   readWebhook(webhookSchema.parse(JSON.parse(body)), phoneNumberId);
@@ -92,5 +93,61 @@ describe('splitText', () => {
     expect(parts.join(' ')).toBe(words);
     const unbroken = 'x'.repeat(120);
     expect(splitText(unbroken, 50)).toEqual(['x'.repeat(50), 'x'.repeat(50), 'x'.repeat(20)]);
+  });
+});
+
+describe('WhatsApp template reviews', () => {
+  it('folds Meta’s review states into pending, approved and rejected', () => {
+    expect(statusOf('APPROVED')).toBe('approved');
+    for (const status of ['REJECTED', 'DISABLED', 'DELETED', 'PENDING_DELETION'])
+      expect(statusOf(status)).toBe('rejected');
+    for (const status of ['PENDING', 'IN_APPEAL', 'PAUSED', 'LIMIT_EXCEEDED']) expect(statusOf(status)).toBe('pending');
+  });
+
+  it('reads template status updates from the webhook, by Meta’s template id', () => {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: { event: 'REJECTED', message_template_id: 594425479261596, reason: 'INVALID_FORMAT' },
+            },
+            { field: 'message_template_status_update', value: { event: 'APPROVED' } },
+          ],
+        },
+      ],
+    });
+    expect(read(body).templateReviews).toEqual([
+      { providerTemplateId: '594425479261596', event: 'REJECTED', reason: 'INVALID_FORMAT' },
+    ]);
+  });
+
+  it('submits only the components the template has, call-to-action buttons in Graph’s shape', () => {
+    const submission = submissionOf({
+      channelId: 1,
+      name: 'cita',
+      category: 'UTILITY',
+      language: 'en',
+      headerType: 'none',
+      body: 'Your appointment is confirmed.',
+      examples: [],
+      buttonsType: 'callToAction',
+      buttons: [
+        { kind: 'url', text: 'Details', url: 'https://clinic.test/a' },
+        { kind: 'phone', text: 'Call us', phone: '+5716015550100' },
+      ],
+    });
+    expect(submission.components).toEqual([
+      { type: 'BODY', text: 'Your appointment is confirmed.' },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'URL', text: 'Details', url: 'https://clinic.test/a' },
+          { type: 'PHONE_NUMBER', text: 'Call us', phone_number: '+5716015550100' },
+        ],
+      },
+    ]);
   });
 });

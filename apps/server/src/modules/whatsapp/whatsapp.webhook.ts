@@ -99,6 +99,19 @@ export interface ParsedWhatsappMessage {
   media: MediaReference[];
 }
 
+/** Meta's review of a template (`message_template_status_update`). */
+export interface TemplateReview {
+  providerTemplateId: string;
+  event: string;
+  reason: string | null;
+}
+
+const templateReviewSchema = z.object({
+  event: z.string(),
+  message_template_id: z.union([z.string(), z.number()]),
+  reason: z.string().nullish(),
+});
+
 export interface ParsedStatus {
   providerMessageId: string;
   status: 'sent' | 'delivered' | 'read' | 'failed';
@@ -149,11 +162,23 @@ function textOf(message: z.infer<typeof messageSchema>): string {
 export function readWebhook(
   payload: WhatsappWebhook,
   phoneNumberId: string | null,
-): { messages: ParsedWhatsappMessage[]; statuses: ParsedStatus[] } {
+): { messages: ParsedWhatsappMessage[]; statuses: ParsedStatus[]; templateReviews: TemplateReview[] } {
   const messages: ParsedWhatsappMessage[] = [];
   const statuses: ParsedStatus[] = [];
+  const templateReviews: TemplateReview[] = [];
   for (const entry of payload.entry) {
     for (const change of entry.changes) {
+      if (change.field === 'message_template_status_update') {
+        const review = templateReviewSchema.safeParse(change.value);
+        if (review.success) {
+          templateReviews.push({
+            providerTemplateId: String(review.data.message_template_id),
+            event: review.data.event,
+            reason: review.data.reason ?? null,
+          });
+        }
+        continue;
+      }
       if (change.field !== 'messages') continue;
       const value = change.value;
       if (phoneNumberId && value.metadata?.phone_number_id && value.metadata.phone_number_id !== phoneNumberId)
@@ -192,5 +217,5 @@ export function readWebhook(
       }
     }
   }
-  return { messages, statuses };
+  return { messages, statuses, templateReviews };
 }

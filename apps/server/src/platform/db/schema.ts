@@ -14,6 +14,7 @@ export * from '../../modules/internalchat/internalchat.schema.js';
 export * from '../../modules/templates/templates.schema.js';
 export * from '../../modules/tickets/tickets.schema.js';
 export * from '../../modules/users/users.schema.js';
+export * from '../../modules/whatsapp/whatsapp.schema.js';
 export * from '../../modules/widgets/widgets.schema.js';
 export * from '../audit/audit.schema.js';
 export * from '../events.schema.js';
