@@ -4,7 +4,7 @@ import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoStructure } from './demo.structure.js';
-import { seedDemoTemplates } from './demo.templates.js';
+import { seedDemoTemplates, seedDemoWhatsappTemplates } from './demo.templates.js';
 import { seedDemoTickets } from './demo.tickets.js';
 import { seedDemoWidgets } from './demo.widgets.js';
 
@@ -39,6 +39,7 @@ export async function seedDemoData(db: Database, publicUrl: string = loadConfig(
     await seedDemoTickets(tx);
     await seedDemoWidgets(tx, publicUrl);
     await seedDemoTemplates(tx);
+    await seedDemoWhatsappTemplates(tx);
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,

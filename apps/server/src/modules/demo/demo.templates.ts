@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { templatesRepo } from '../templates/templates.repo.js';
+import { whatsappTemplatesRepo } from '../whatsapp/whatsapp-templates.repo.js';
 
 const TEMPLATES = [
   {
@@ -27,4 +28,55 @@ export async function seedDemoTemplates(tx: Executor): Promise<void> {
   for (const template of TEMPLATES) {
     await templatesRepo.insert(tx, { ...template, allCampaigns: true, enabled: true });
   }
+}
+
+/** WhatsApp templates of the demo WhatsApp channel, one per review outcome, as if Meta had answered. Once. */
+export async function seedDemoWhatsappTemplates(tx: Executor): Promise<void> {
+  const existing = await tx.execute<{ n: number }>(sql`select count(*)::int as n from whatsapp_templates`);
+  if ((existing.rows[0]?.n ?? 0) > 0) return;
+  const [channel] = (
+    await tx.execute<{ id: number }>(sql`select id from channels where type = 'whatsapp' order by id limit 1`)
+  ).rows;
+  if (!channel) return;
+  const common = { channelId: Number(channel.id), language: 'es', headerType: 'none', headerText: null, footer: null };
+  await whatsappTemplatesRepo.insert(tx, {
+    ...common,
+    name: 'seguimiento_pedido',
+    category: 'UTILITY',
+    body: 'Hola {{1}}, le escribimos de Tienda Demo sobre su pedido {{2}}. ¿Podemos ayudarle en algo más?',
+    footer: 'Tienda Demo',
+    examples: ['Ana', '#1234'],
+    buttonsType: 'quickReplies',
+    buttons: [
+      { kind: 'quickReply', text: 'Sí, por favor' },
+      { kind: 'quickReply', text: 'No, gracias' },
+    ],
+    status: 'approved',
+    providerTemplateId: 'demo-seguimiento-pedido',
+  });
+  await whatsappTemplatesRepo.insert(tx, {
+    ...common,
+    name: 'promocion_fin_de_mes',
+    category: 'MARKETING',
+    headerType: 'text',
+    headerText: 'Fin de mes',
+    body: '{{1}}, este fin de semana tiene 20 % de descuento en cocina. Le esperamos.',
+    examples: ['Ana'],
+    buttonsType: 'callToAction',
+    buttons: [{ kind: 'url', text: 'Ver ofertas', url: 'https://tienda.demo/ofertas' }],
+    status: 'pending',
+    providerTemplateId: 'demo-promocion',
+  });
+  await whatsappTemplatesRepo.insert(tx, {
+    ...common,
+    name: 'recordatorio_pago',
+    category: 'UTILITY',
+    body: 'PAGUE YA su factura {{1}}!!!',
+    examples: ['F-100'],
+    buttonsType: 'none',
+    buttons: [],
+    status: 'rejected',
+    rejectionReason: 'INVALID_FORMAT',
+    providerTemplateId: 'demo-recordatorio',
+  });
 }
