@@ -20,3 +20,18 @@ export function normalizeContactValue(value: string, kind: 'email' | 'phone' | '
   if (kind === 'phone') return value.replace(/\D/g, '');
   return searchable(value);
 }
+
+/** Splits a long text at line or word breaks into parts of at most `limit` characters (providers' message limits). */
+export function splitLongText(text: string, limit: number): string[] {
+  const parts: string[] = [];
+  let rest = text.trim();
+  while (rest.length > limit) {
+    const window = rest.slice(0, limit);
+    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const at = cut > limit / 2 ? cut : limit;
+    parts.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}

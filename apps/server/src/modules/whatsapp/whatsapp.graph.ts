@@ -177,18 +177,3 @@ export function createGraphClient(settings: GraphSettings) {
     },
   };
 }
-
-/** Splits a long text at line or word breaks into parts WhatsApp accepts. */
-export function splitText(text: string, limit = WHATSAPP_TEXT_LIMIT): string[] {
-  const parts: string[] = [];
-  let rest = text.trim();
-  while (rest.length > limit) {
-    const window = rest.slice(0, limit);
-    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
-    const at = cut > limit / 2 ? cut : limit;
-    parts.push(rest.slice(0, at).trimEnd());
-    rest = rest.slice(at).trimStart();
-  }
-  if (rest) parts.push(rest);
-  return parts;
-}

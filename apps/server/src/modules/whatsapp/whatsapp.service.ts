@@ -1,15 +1,15 @@
-import fs from 'node:fs/promises';
 import { ATTACHMENT_MAX_BYTES } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import type { JobAttempt } from '../../platform/jobs.js';
+import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
-import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/adapters.js';
+import { type ChannelAdapter, PermanentDeliveryError, readMessageFile, sendInParts } from '../interactions/adapters.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
-import { createGraphClient, graphSettings, splitText } from './whatsapp.graph.js';
+import { createGraphClient, graphSettings, WHATSAPP_TEXT_LIMIT } from './whatsapp.graph.js';
 import { type MediaReference, readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
 import type { WhatsappTemplatesService } from './whatsapp-templates.service.js';
 
@@ -58,15 +58,12 @@ export function createWhatsappChannel(
       if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${interaction.contactValue}`);
       const template = message.outboundPayload?.whatsappTemplate;
       if (template) return { providerMessageId: await graph.send(to, { type: 'template', ...template }) };
-      const parts: (() => Promise<string>)[] = splitText(message.bodyText).map(
+      const parts: (() => Promise<string>)[] = splitLongText(message.bodyText, WHATSAPP_TEXT_LIMIT).map(
         (body) => () => graph.send(to, { type: 'text', body }),
       );
       for (const file of message.attachments ?? []) {
         parts.push(async () => {
-          const absolute = ctx.storage.absolutePath(file.path);
-          const content = absolute ? await fs.readFile(absolute).catch(() => null) : null;
-          if (!content) throw new PermanentDeliveryError(`attachment ${file.name} is missing`);
-          const mediaId = await graph.upload(content, file.contentType, file.name);
+          const mediaId = await graph.upload(await readMessageFile(ctx.storage, file), file.contentType, file.name);
           return graph.send(
             to,
             PICTURE_TYPES.has(file.contentType)
@@ -75,21 +72,8 @@ export function createWhatsappChannel(
           );
         });
       }
-      const ids: string[] = [];
-      for (const part of parts) {
-        try {
-          ids.push(await part());
-        } catch (error) {
-          // WhatsApp has no idempotency key: once a part went out, a retry would send it twice. The rest fails
-          // with the reason, so the agent sees what to send again.
-          if (ids.length === 0) throw error;
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new PermanentDeliveryError(`only ${ids.length} of ${parts.length} parts were sent: ${reason}`);
-        }
-      }
-      if (ids.length === 0) throw new PermanentDeliveryError('nothing to send');
       // Statuses are reported per WhatsApp message; the first one stands for the reply.
-      return { providerMessageId: ids[0] };
+      return { providerMessageId: await sendInParts(parts) };
     },
   };
 

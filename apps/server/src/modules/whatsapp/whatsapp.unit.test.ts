@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { splitLongText } from '../../platform/text.js';
 import { signWebhook, webhookBody } from '../../test/whatsapp-cloud.js';
-import { splitText } from './whatsapp.graph.js';
 import { readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
 import { statusOf, submissionOf } from './whatsapp-templates.service.js';
 
@@ -83,16 +83,16 @@ describe('WhatsApp webhook', () => {
   });
 });
 
-describe('splitText', () => {
+describe('splitLongText', () => {
   it('splits long replies at line or word breaks into parts WhatsApp accepts', () => {
-    expect(splitText('  corto  ')).toEqual(['corto']);
-    expect(splitText('')).toEqual([]);
+    expect(splitLongText('  corto  ', 4096)).toEqual(['corto']);
+    expect(splitLongText('', 4096)).toEqual([]);
     const words = Array.from({ length: 30 }, (_, index) => `palabra${index}`).join(' ');
-    const parts = splitText(words, 50);
+    const parts = splitLongText(words, 50);
     expect(parts.every((part) => part.length <= 50)).toBe(true);
     expect(parts.join(' ')).toBe(words);
     const unbroken = 'x'.repeat(120);
-    expect(splitText(unbroken, 50)).toEqual(['x'.repeat(50), 'x'.repeat(50), 'x'.repeat(20)]);
+    expect(splitLongText(unbroken, 50)).toEqual(['x'.repeat(50), 'x'.repeat(50), 'x'.repeat(20)]);
   });
 });
 
