@@ -43,6 +43,12 @@ import { internalChatRoutes } from './modules/internalchat/internalchat.routes.j
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
+import { telegramRoutes } from './modules/telegram/telegram.routes.js';
+import {
+  createTelegramChannel,
+  TELEGRAM_FILES_QUEUE,
+  type TelegramFilesJob,
+} from './modules/telegram/telegram.service.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
@@ -241,6 +247,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     { name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
     (job, attempt) => whatsapp.fetchMedia(job, attempt),
   );
+  const telegram = createTelegramChannel(ctx, inbound);
+  outbound.registerAdapter('telegram', telegram.adapter);
+  await deps.jobs.define<TelegramFilesJob>(
+    { name: TELEGRAM_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
+    (job, attempt) => telegram.fetchFiles(job, attempt),
+  );
   inbound.onRecorded(async (result) => {
     await routing.route([result.campaignId]);
     await outbound.replyOutsideHours(result);
@@ -290,6 +302,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await webchatRoutes(api, ctx, webchat);
       await whatsappRoutes(api, whatsapp);
       await whatsappTemplatesRoutes(api, whatsappTemplates);
+      await telegramRoutes(api, telegram);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

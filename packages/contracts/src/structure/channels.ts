@@ -75,11 +75,17 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
   webchat: [text('welcomeMessage', false)],
   instagram: [text('accountId'), secret('accessToken'), secret('appSecret'), secret('verifyToken')],
   inPerson: [text('location', false)],
-  telegram: [text('botUsername'), secret('botToken'), secret('webhookSecret', false)],
+  telegram: [
+    text('botUsername'),
+    secret('botToken'),
+    // Generated when the webhook is registered from the channel's page, unless written here.
+    secret('webhookSecret', false),
+    { key: 'apiBaseUrl', kind: 'url', required: false },
+  ],
 };
 
 /** Channel types a provider reaches through a webhook of Atiende: `/api/v2/webhooks/{type}/{channelId}`. */
-export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp'];
+export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp', 'telegram'];
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:channels.timeFormat' });
