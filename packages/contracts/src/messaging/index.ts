@@ -1,4 +1,4 @@
 export * from './outbound.js';
 export * from './templates.js';
-export * from './widgets.js';
 export * from './whatsappTemplates.js';
+export * from './widgets.js';

@@ -37,7 +37,7 @@ import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
 import { parseId } from '../users/UserFormPage';
-import { useChannel, useSaveChannel } from './api';
+import { useChannel, useRegisterTelegramWebhook, useSaveChannel } from './api';
 import { ChannelTypeIcon } from './ChannelTypeIcon';
 import {
   type ChannelFormState,
@@ -122,6 +122,8 @@ function ConfigInput({
       autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
       maxLength={2000}
       testId={`channel-config-${field.key}`}
+      // Hosts, ids, usernames and URLs read left to right whatever the page's direction.
+      slotProps={{ htmlInput: { dir: 'auto' } }}
     />
   );
 }
@@ -313,17 +315,7 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
           </Box>
         )}
         {errors.config ? <FormHelperText error>{errors.config}</FormHelperText> : null}
-        {channel?.webhookUrl ? (
-          <Box sx={{ mt: 2 }} data-testid="channel-webhook">
-            <Typography variant="subtitle2">{t('channels.webhook.title')}</Typography>
-            <CopyField
-              label={t('channels.webhook.url')}
-              value={channel.webhookUrl}
-              testId="channel-webhook-url"
-              helperText={t('channels.webhook.help')}
-            />
-          </Box>
-        ) : null}
+        {channel?.webhookUrl ? <ProviderWebhook channel={channel} /> : null}
       </Section>
       <Section title={t('channels.sections.hours')}>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
@@ -458,5 +450,43 @@ export function ChannelFormPage({ mode }: { mode: 'create' | 'edit' }) {
       ) : null}
       <ChannelForm key={data.id} initial={channelToForm(data)} channel={data} />
     </PageContainer>
+  );
+}
+
+/**
+ * Where the provider calls Atiende for this channel: the URL to paste at Meta (WhatsApp), or a button that registers
+ * it with Telegram (which then proves each call with a secret token).
+ */
+function ProviderWebhook({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
+  const feedback = useApiFeedback();
+  const register = useRegisterTelegramWebhook(channel.id);
+  const telegram = channel.type === 'telegram';
+  return (
+    <Box sx={{ mt: 2 }} data-testid="channel-webhook">
+      <Typography variant="subtitle2">{t('channels.webhook.title')}</Typography>
+      <CopyField
+        label={t('channels.webhook.url')}
+        value={channel.webhookUrl ?? ''}
+        testId="channel-webhook-url"
+        helperText={t(telegram ? 'channels.webhook.telegramHelp' : 'channels.webhook.whatsappHelp')}
+      />
+      {telegram ? (
+        <Button
+          variant="outlined"
+          sx={{ mt: 1 }}
+          disabled={register.isPending}
+          onClick={() =>
+            register.mutate(undefined, {
+              onSuccess: () => feedback.success(t('channels.webhook.registered')),
+              onError: (error) => feedback.failure(error),
+            })
+          }
+          data-testid="channel-webhook-register"
+        >
+          {t('channels.webhook.register')}
+        </Button>
+      ) : null}
+    </Box>
   );
 }

@@ -46,3 +46,12 @@ export function useSaveChannel() {
     },
   });
 }
+
+/** Registers the Telegram channel's webhook with Telegram (a secret token is generated when the channel has none). */
+export function useRegisterTelegramWebhook(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.post<{ webhookUrl: string }>(`channels/${id}/telegram-webhook`, {})),
+    onSuccess: () => void client.invalidateQueries({ queryKey: channelKeys.detail(id) }),
+  });
+}
