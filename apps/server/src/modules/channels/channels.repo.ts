@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
@@ -60,6 +60,25 @@ export const channelsRepo = {
       .update(channels)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(channels.id, id));
+  },
+
+  /**
+   * Shows a provider problem on the channel ("error found in a channel"), labelled by the part that found it
+   * (`IMAP`, `Graph API`, ...), without touching its settings.
+   */
+  async setProblem(db: Executor, channelId: number, source: string, problem: string): Promise<void> {
+    await db
+      .update(channels)
+      .set({ lastError: `${source}: ${problem}`.slice(0, 1000), lastErrorAt: new Date() })
+      .where(eq(channels.id, channelId));
+  },
+
+  /** Clears the channel's problem when that part reported it (other parts report theirs there too). */
+  async clearProblem(db: Executor, channelId: number, source: string): Promise<void> {
+    await db
+      .update(channels)
+      .set({ lastError: null, lastErrorAt: null })
+      .where(and(eq(channels.id, channelId), like(channels.lastError, `${escapeLike(source)}: %`)));
   },
 
   /** Related campaigns of many channels in one query. */

@@ -5,7 +5,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../platform/context.js';
 import { businessRepo } from '../business/business.repo.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
-import { type ChannelAdapter, type OutboundDelivery, PermanentDeliveryError } from '../interactions/adapters.js';
+import {
+  type ChannelAdapter,
+  ChannelSetupError,
+  type OutboundDelivery,
+  PermanentDeliveryError,
+} from '../interactions/adapters.js';
 
 /** At most this many ids in References: the root and the newest ones, oldest first, as mail clients do. */
 const MAX_REFERENCES = 20;
@@ -28,7 +33,9 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 function smtpSettings(channel: ChannelRow): SmtpSettings {
   const host = text(channel.config.smtpHost);
   const port = Number(channel.config.smtpPort);
-  if (!host || !Number.isInteger(port) || port < 1) throw new Error('the e-mail channel has no SMTP server configured');
+  if (!host || !Number.isInteger(port) || port < 1) {
+    throw new ChannelSetupError('the e-mail channel has no SMTP server configured');
+  }
   return {
     host,
     port,
@@ -40,7 +47,7 @@ function smtpSettings(channel: ChannelRow): SmtpSettings {
 
 export function channelAddress(channel: ChannelRow): string {
   const address = text(channel.config.address);
-  if (!address) throw new Error('the e-mail channel has no address configured');
+  if (!address) throw new ChannelSetupError('the e-mail channel has no address configured');
   return address;
 }
 
@@ -57,6 +64,18 @@ function filesOf(ctx: AppContext, message: OutboundDelivery['message']) {
     if (!absolute || !fs.existsSync(absolute)) throw new PermanentDeliveryError(`attachment ${file.name} is missing`);
     return { filename: file.name, contentType: file.contentType, path: absolute };
   });
+}
+
+/** Sends through the pool; a refused login means the channel's credentials are wrong, not this message. */
+async function sendMail(transport: Transporter, mail: Parameters<Transporter['sendMail']>[0]) {
+  try {
+    return await transport.sendMail(mail);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EAUTH') {
+      throw new ChannelSetupError(error instanceof Error ? error.message : 'SMTP authentication failed');
+    }
+    throw error;
+  }
 }
 
 /**
@@ -90,6 +109,7 @@ export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close():
   }
 
   return {
+    problemSource: 'SMTP',
     async send(delivery: OutboundDelivery) {
       const { channel, message, interaction, ticket } = delivery;
       const address = channelAddress(channel);
@@ -99,7 +119,7 @@ export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close():
       const lastInbound = earlier.filter((entry) => entry.direction === MESSAGE_DIRECTION.incoming).at(-1);
       const messageId = `<atiende-${message.id}-${randomBytes(6).toString('hex')}@${domain}>`;
       const subject = `[#${ticket.number}] ${ticket.description}`.replace(/[\r\n]+/g, ' ').trim();
-      await transportOf(channel).sendMail({
+      await sendMail(transportOf(channel), {
         from: { name: business?.name?.trim() || channel.name, address },
         to: { name: delivery.customerName, address: interaction.contactValue },
         subject: lastInbound ? `Re: ${subject}` : subject,

@@ -1,12 +1,12 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { channels } from '../channels/channels.schema.js';
 import { mailboxStates } from '../widgets/widgets.schema.js';
 
 export type MailboxState = typeof mailboxStates.$inferSelect;
 
-/** Prefix of the channel errors the poller writes (and clears once the mailbox answers again). */
-export const IMAP_ERROR_PREFIX = 'IMAP: ';
+/** How the poller labels the channel problems it writes (and clears once the mailbox answers again). */
+export const IMAP_PROBLEM_SOURCE = 'IMAP';
 
 export const emailRepo = {
   /**
@@ -57,21 +57,5 @@ export const emailRepo = {
       .insert(mailboxStates)
       .values({ channelId, lastPolledAt: new Date(), lastError })
       .onConflictDoUpdate({ target: mailboxStates.channelId, set: { lastPolledAt: new Date(), lastError } });
-  },
-
-  /** Shows a mailbox problem on the channel ("error found in a channel") without touching its settings. */
-  async setChannelError(db: Executor, channelId: number, error: string): Promise<void> {
-    await db
-      .update(channels)
-      .set({ lastError: `${IMAP_ERROR_PREFIX}${error}`.slice(0, 1000), lastErrorAt: new Date() })
-      .where(eq(channels.id, channelId));
-  },
-
-  /** Clears the channel's error when it was the poller's own (other parts report their errors there too). */
-  async clearChannelError(db: Executor, channelId: number): Promise<void> {
-    await db
-      .update(channels)
-      .set({ lastError: null, lastErrorAt: null })
-      .where(and(eq(channels.id, channelId), like(channels.lastError, `${IMAP_ERROR_PREFIX}%`)));
   },
 };

@@ -2,7 +2,7 @@ import { ImapFlow } from 'imapflow';
 import { ZodError } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
-import { emailRepo } from './email.repo.js';
+import { emailRepo, IMAP_PROBLEM_SOURCE } from './email.repo.js';
 
 export type IngestOutcome =
   | { status: 'recorded' | 'duplicate'; ticketId: number }
@@ -170,12 +170,12 @@ export function createMailboxPoller(ctx: AppContext, ingest: Ingest, options: Ma
         const problem = describe(error);
         await emailRepo
           .recordPoll(db, channel.id, problem)
-          .then(() => emailRepo.setChannelError(db, channel.id, problem))
+          .then(() => channelsRepo.setProblem(db, channel.id, IMAP_PROBLEM_SOURCE, problem))
           .catch((recordError: unknown) => logger.error({ err: recordError }, 'mailbox error not recorded'));
         throw error;
       }
       await emailRepo.recordPoll(db, channel.id, null);
-      await emailRepo.clearChannelError(db, channel.id);
+      await channelsRepo.clearProblem(db, channel.id, IMAP_PROBLEM_SOURCE);
       return result;
     });
   }

@@ -16,10 +16,18 @@ export interface OutboundDelivery {
 /** Delivers through one channel type's provider; throws to have the job retried with backoff. */
 export interface ChannelAdapter {
   send(delivery: OutboundDelivery): Promise<{ providerMessageId?: string; delivered?: boolean }>;
+  /** How the channel's problems found while sending are labelled on the channel (`Graph API`, `SMTP`, ...). */
+  problemSource?: string;
 }
 
 /** A delivery that can never succeed (unknown recipient, bad address): the message fails at once, no retries. */
 export class PermanentDeliveryError extends Error {}
+
+/**
+ * The channel itself is wrong (a revoked token, missing settings): this message fails, and the channel shows the
+ * problem ("error found in a channel") until a delivery succeeds again.
+ */
+export class ChannelSetupError extends PermanentDeliveryError {}
 
 /**
  * Sends the parts of one reply (text chunks, files) in order and returns the first provider id, which stands for

@@ -19,7 +19,7 @@ import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { scopeOf } from '../tickets/tickets.service.js';
-import { type ChannelAdapter, PermanentDeliveryError } from './adapters.js';
+import { type ChannelAdapter, ChannelSetupError, PermanentDeliveryError } from './adapters.js';
 import type { InboundResult } from './inbound.service.js';
 import { type InteractionRow, interactionsRepo, toMessage } from './interactions.repo.js';
 import type { OutboundPayload, StoredMessageAttachment } from './interactions.schema.js';
@@ -289,6 +289,11 @@ export function createOutboundService(ctx: AppContext) {
             (entry) => entry.providerMessageId !== message.providerMessageId,
           ),
         });
+        const source = adapter.problemSource;
+        // The channel's own problem, if it showed one, is over (checked on the row already loaded: no extra query).
+        if (source && channel.lastError?.startsWith(`${source}: `)) {
+          await channelsRepo.clearProblem(db, channel.id, source);
+        }
         const status = outcome.delivered ? DELIVERY_STATUS.delivered : DELIVERY_STATUS.sent;
         if (
           await interactionsRepo.advanceDelivery(db, message.id, status, {
@@ -300,6 +305,9 @@ export function createOutboundService(ctx: AppContext) {
       } catch (error) {
         if (!attempt.lastAttempt && !(error instanceof PermanentDeliveryError)) throw error;
         const reason = error instanceof Error ? error.message : String(error);
+        if (error instanceof ChannelSetupError && adapter.problemSource) {
+          await channelsRepo.setProblem(db, channel.id, adapter.problemSource, reason);
+        }
         if (
           await interactionsRepo.advanceDelivery(db, message.id, DELIVERY_STATUS.failed, {
             error: reason.slice(0, 1000),

@@ -1,4 +1,4 @@
-import { PermanentDeliveryError } from '../interactions/adapters.js';
+import { ChannelSetupError, PermanentDeliveryError } from '../interactions/adapters.js';
 
 const DEFAULT_BASE_URL = 'https://api.telegram.org';
 const TIMEOUT_MS = 30_000;
@@ -22,7 +22,7 @@ interface BotAnswer<T> {
 
 export function botSettings(config: Record<string, unknown>, secrets: Record<string, string>): BotSettings {
   const token = secrets.botToken ?? '';
-  if (!token) throw new PermanentDeliveryError('the Telegram channel has no bot token configured');
+  if (!token) throw new ChannelSetupError('the Telegram channel has no bot token configured');
   const configured = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.trim() : '';
   return { baseUrl: (configured || DEFAULT_BASE_URL).replace(/\/+$/, ''), token };
 }
@@ -48,6 +48,8 @@ export function createBotClient(settings: BotSettings) {
     const code = answer?.error_code ?? response.status;
     const message = `Telegram ${name} failed (${code}): ${answer?.description ?? response.statusText}`;
     if (code === 429 || code >= 500) throw new Error(message);
+    // 401: the token is wrong or revoked; 404: no such bot (a mistyped token).
+    if (code === 401 || code === 404) throw new ChannelSetupError(message);
     throw new PermanentDeliveryError(message);
   }
 

@@ -46,6 +46,7 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
   }
 
   const adapter: ChannelAdapter = {
+    problemSource: 'Bot API',
     async send({ channel, message, interaction }) {
       const bot = createBotClient(botSettings(channel.config, channel.secrets));
       const chatId = interaction.contactValue;

@@ -278,6 +278,30 @@ describe('WhatsApp Cloud API channel', () => {
     ).toHaveLength(2);
   }, 60_000);
 
+  it('shows a revoked token on the channel until a reply goes out again', async () => {
+    const from = waId();
+    const id = wamid();
+    await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [textMessage(from, id, 'Hola')] }));
+    const ticketId = await ticketOf(id);
+    cloud.failNextSend(401, 190, 'Error validating access token: Session has expired');
+    const first = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Uno' })).json().result;
+    await waitFor(
+      async () => (await messagesOf(t, admin, ticketId)).find((entry) => entry.id === first.id)?.deliveryStatus === 4,
+      'the reply failed at once',
+    );
+    const broken = (await api.get(`/api/v2/channels/${channelId}`, admin)).json().result;
+    expect(broken.lastError).toMatch(/^Graph API: WhatsApp send failed \(401, code 190\)/);
+    expect(broken.lastErrorAt).not.toBeNull();
+
+    const second = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Dos' })).json().result;
+    await waitFor(
+      async () => (await messagesOf(t, admin, ticketId)).find((entry) => entry.id === second.id)?.deliveryStatus === 1,
+      'the next reply sent',
+    );
+    const fixed = (await api.get(`/api/v2/channels/${channelId}`, admin)).json().result;
+    expect(fixed).toMatchObject({ lastError: null, lastErrorAt: null });
+  });
+
   it('ignores messages for another phone number of the same app, and statuses of unknown messages', async () => {
     const id = wamid();
     const answer = await deliver(

@@ -1,4 +1,4 @@
-import { PermanentDeliveryError } from '../interactions/adapters.js';
+import { ChannelSetupError, PermanentDeliveryError } from '../interactions/adapters.js';
 
 /** The Graph API version Atiende speaks (Meta keeps each version for about two years). */
 export const GRAPH_VERSION = 'v21.0';
@@ -12,6 +12,8 @@ export const WHATSAPP_TEXT_LIMIT = 4096;
  * closed window, unsupported file) will fail again the same way.
  */
 const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
+/** Codes that say the channel's credentials are wrong (expired or revoked token, missing permission). */
+const SETUP_CODES = new Set([10, 190, 200, 131005]);
 
 export interface GraphSettings {
   baseUrl: string;
@@ -31,14 +33,17 @@ async function failure(response: Response, what: string): Promise<Error> {
   const message = `WhatsApp ${what} failed (${response.status}${code ? `, code ${code}` : ''}): ${detail}`;
   const retryable =
     response.status >= 500 || response.status === 429 || (code !== undefined && RETRYABLE_CODES.has(code));
-  return retryable ? new Error(message) : new PermanentDeliveryError(message);
+  if (retryable) return new Error(message);
+  return code !== undefined && SETUP_CODES.has(code)
+    ? new ChannelSetupError(message)
+    : new PermanentDeliveryError(message);
 }
 
 export function graphSettings(config: Record<string, unknown>, secrets: Record<string, string>): GraphSettings {
   const phoneNumberId = typeof config.phoneNumberId === 'string' ? config.phoneNumberId.trim() : '';
   const accessToken = secrets.accessToken ?? '';
   if (!phoneNumberId || !accessToken) {
-    throw new PermanentDeliveryError('the WhatsApp channel has no phone number id or access token configured');
+    throw new ChannelSetupError('the WhatsApp channel has no phone number id or access token configured');
   }
   const configured = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.trim() : '';
   return { baseUrl: (configured || DEFAULT_BASE_URL).replace(/\/+$/, ''), phoneNumberId, accessToken };

@@ -52,6 +52,7 @@ export function createWhatsappChannel(
   }
 
   const adapter: ChannelAdapter = {
+    problemSource: 'Graph API',
     async send({ channel, message, interaction }) {
       const graph = createGraphClient(graphSettings(channel.config, channel.secrets));
       const to = interaction.contactValue.replace(/\D/g, '');
