@@ -10,7 +10,11 @@ export async function channelsRoutes(app: FastifyInstance, channels: ChannelsSer
 
   api.get(
     '/channels',
-    { config: { permission: 'ver-menu-canales' }, schema: { querystring: channelListQuerySchema } },
+    // Also for who manages WhatsApp templates: the template form picks one of the WhatsApp channels.
+    {
+      config: { permission: 'ver-menu-canales|ver-menu-plantillas-mensaje' },
+      schema: { querystring: channelListQuerySchema },
+    },
     async (request) => success(request, await channels.list(request.query)),
   );
 

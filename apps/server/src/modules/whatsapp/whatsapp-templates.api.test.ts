@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, deskCampaign, messagesOf, settle, waitFor } from '../../test/desk.js';
+import { type Actor, caller, deskCampaign, messagesOf, settle, signedInWith, waitFor } from '../../test/desk.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 
 const PHONE_NUMBER_ID = '1055512345';
@@ -305,5 +305,14 @@ describe('WhatsApp templates', () => {
     expect((await api.get('/api/v2/whatsapp-templates', agent)).statusCode).toBe(403);
     expect((await api.post('/api/v2/whatsapp-templates', agent, template())).statusCode).toBe(403);
     expect((await api.get('/api/v2/whatsapp-templates/999999', admin)).statusCode).toBe(404);
+    // Who manages templates picks the WhatsApp channel without managing channels.
+    const editor = await signedInWith(t, admin, ['ver-menu-plantillas-mensaje', 'agregar-plantilla-mensaje']);
+    const options = await api.get('/api/v2/channels?type=whatsapp&sizePerPage=100', editor);
+    expect(options.statusCode).toBe(200);
+    expect(options.json().result.data.map((channel: { id: number }) => channel.id)).toContain(channelId);
+    expect(
+      (await api.post('/api/v2/channels', editor, { name: 'x', type: 'webchat', direction: 'inbound' })).statusCode,
+    ).toBe(403);
+    expect((await api.post('/api/v2/whatsapp-templates', editor, template())).statusCode).toBe(201);
   });
 });
