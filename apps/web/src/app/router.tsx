@@ -50,6 +50,18 @@ const ReusableListsPage = page(() => import('../features/forms/ReusableListPages
 const ReusableListFormPage = page(() => import('../features/forms/ReusableListPages'), 'ReusableListFormPage');
 const TemplatesListPage = page(() => import('../features/templates/TemplatesListPage'), 'TemplatesListPage');
 const TemplateFormPage = page(() => import('../features/templates/TemplateFormPage'), 'TemplateFormPage');
+const WhatsappTemplatesListPage = page(
+  () => import('../features/whatsappTemplates/WhatsappTemplatesListPage'),
+  'WhatsappTemplatesListPage',
+);
+const WhatsappTemplateFormPage = page(
+  () => import('../features/whatsappTemplates/WhatsappTemplateFormPage'),
+  'WhatsappTemplateFormPage',
+);
+const WhatsappTemplateViewPage = page(
+  () => import('../features/whatsappTemplates/WhatsappTemplateViewPage'),
+  'WhatsappTemplateViewPage',
+);
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
 const TicketAddPage = page(() => import('../features/tickets/TicketAddPage'), 'TicketAddPage');
@@ -100,6 +112,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   templates: <TemplatesListPage />,
   'templates/add': <TemplateFormPage mode="create" />,
   'templates/:id/edit': <TemplateFormPage mode="edit" />,
+  'whatsapp-templates': <WhatsappTemplatesListPage />,
+  'whatsapp-templates/add': <WhatsappTemplateFormPage />,
+  'whatsapp-templates/:id/view': <WhatsappTemplateViewPage />,
   'omni-widgets': <WidgetsListPage />,
   'omni-widgets/add': <WidgetFormPage mode="create" />,
   'omni-widgets/:id/edit': <WidgetFormPage mode="edit" />,

@@ -9,6 +9,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CancelIcon from '@mui/icons-material/Cancel';
 import SendIcon from '@mui/icons-material/Send';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +31,7 @@ import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useSendReply, useUploadAttachment } from './api';
 import { FileLabel } from './components';
 import { closedReplyWindow, isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
+import { WhatsappTemplateDialog } from './WhatsappTemplateDialog';
 
 /** A file of the reply: uploading (no id yet) or uploaded as the ticket's attachment. */
 interface ReplyFile {
@@ -60,6 +62,7 @@ export function ReplyComposer({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [interactionId, setInteractionId] = useState<number | undefined>(() => latestInteractionId(ticket));
+  const [whatsappTemplateOpen, setWhatsappTemplateOpen] = useState(false);
   const customerTyping = useCustomerTyping(ticket.id);
   const notifyTyping = useTypingNotice(ticket, interactionId);
 
@@ -72,10 +75,10 @@ export function ReplyComposer({
   }, [ticket]);
 
   const uploading = files.some((file) => file.attachmentId === null);
-  const windowHours = closedReplyWindow(
-    ticket.interactions.find((interaction) => interaction.id === interactionId),
-    Date.now(),
-  );
+  const conversation = ticket.interactions.find((interaction) => interaction.id === interactionId);
+  const windowHours = closedReplyWindow(conversation, Date.now());
+  // WhatsApp conversations can always take an approved template (the way to write after the 24-hour window).
+  const whatsapp = conversation?.channel.typeName === 'whatsapp';
 
   /** Each chosen file is uploaded at once as the ticket's attachment; the reply then names it. */
   const addFiles = (chosen: File[]) => {
@@ -170,6 +173,9 @@ export function ReplyComposer({
       {windowHours ? (
         <Alert severity="warning" sx={{ my: 1 }} data-testid="reply-window-closed">
           {t('tickets.reply.windowClosed', { hours: windowHours })}
+          {whatsapp
+            ? ` ${t('tickets.reply.windowClosedTemplate', { button: t('whatsappTemplates.send.button') })}`
+            : null}
         </Alert>
       ) : null}
       {customerTyping ? (
@@ -226,7 +232,7 @@ export function ReplyComposer({
           ))}
         </Box>
       ) : null}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
         <input
           ref={fileInput}
           type="file"
@@ -254,17 +260,37 @@ export function ReplyComposer({
           setText((current) => (current.trim() ? `${current}\n${filled}` : filled));
           setError(undefined);
         })}
-        <Box sx={{ flex: 1 }} />
+        {whatsapp ? (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<WhatsAppIcon />}
+            onClick={() => setWhatsappTemplateOpen(true)}
+            aria-haspopup="dialog"
+            data-testid="reply-whatsapp-template"
+          >
+            {t('whatsappTemplates.send.button')}
+          </Button>
+        ) : null}
         <Button
           variant="contained"
           onClick={submit}
           disabled={send.isPending || uploading}
           startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
           data-testid="reply-send"
+          // At the end of the row, also when the row wraps on a narrow column.
+          sx={{ marginInlineStart: 'auto' }}
         >
           {t('tickets.reply.send')}
         </Button>
       </Box>
+      {whatsappTemplateOpen && conversation ? (
+        <WhatsappTemplateDialog
+          ticketId={ticket.id}
+          conversation={conversation}
+          onClose={() => setWhatsappTemplateOpen(false)}
+        />
+      ) : null}
     </Box>
   );
 }

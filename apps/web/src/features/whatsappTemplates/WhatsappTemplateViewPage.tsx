@@ -1,0 +1,237 @@
+import './i18n';
+import type { WhatsappTemplate } from '@atiende/contracts';
+import SyncIcon from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { DetailList } from '../../ui/DetailList';
+import { formatDateTime } from '../../ui/format';
+import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { PageLoader } from '../../ui/PageLoader';
+import { Section } from '../../ui/Section';
+import { StatusPage } from '../../ui/StatusPage';
+import { useApiFeedback } from '../../ui/useApiFeedback';
+import { parseId } from '../users/UserFormPage';
+import { useSyncWhatsappTemplate, useWhatsappTemplate } from './api';
+import { WhatsappBubble, WhatsappTemplateStatusChip } from './components';
+import { templateToBubble } from './model';
+
+/** Meta's review: the status, what it means, the rejection reason and the button that asks Meta again. */
+function ReviewSection({ template }: { template: WhatsappTemplate }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('whatsappTemplates.sections.status')} testId="wa-template-review">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+        <WhatsappTemplateStatusChip status={template.status} testId="wa-template-status" />
+        <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 240px' }}>
+          {t(`whatsappTemplates.statusHelp.${template.status}`)}
+        </Typography>
+      </Box>
+      {template.status === 'rejected' ? (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="wa-template-rejection">
+          <AlertTitle>{t('whatsappTemplates.fields.rejectionReason')}</AlertTitle>
+          <Box component="span" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+            {template.rejectionReason ?? '—'}
+          </Box>
+        </Alert>
+      ) : null}
+    </Section>
+  );
+}
+
+function TemplateDetails({ template }: { template: WhatsappTemplate }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Section title={t('whatsappTemplates.sections.details')}>
+      <DetailList
+        rows={[
+          { label: t('whatsappTemplates.fields.channel'), value: template.channel.name, testId: 'wa-template-channel' },
+          {
+            label: t('whatsappTemplates.fields.name'),
+            value: (
+              <Typography component="bdi" dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+                {template.name}
+              </Typography>
+            ),
+            testId: 'wa-template-name',
+          },
+          {
+            label: t('whatsappTemplates.fields.category'),
+            value: t(`whatsappTemplates.categories.${template.category}`),
+          },
+          {
+            label: t('whatsappTemplates.fields.language'),
+            value: t(`whatsappTemplates.languages.${template.language}`),
+          },
+          {
+            label: t('whatsappTemplates.fields.headerType'),
+            value:
+              template.headerType === 'text' && template.headerText ? (
+                <Typography sx={{ fontWeight: 700 }}>
+                  <bdi>{template.headerText}</bdi>
+                </Typography>
+              ) : (
+                t('whatsappTemplates.headerTypes.none')
+              ),
+          },
+          {
+            label: t('whatsappTemplates.fields.body'),
+            value: (
+              <Typography sx={{ whiteSpace: 'pre-wrap' }}>
+                <bdi>{template.body}</bdi>
+              </Typography>
+            ),
+            testId: 'wa-template-body',
+          },
+          {
+            label: t('whatsappTemplates.fields.examples'),
+            value: template.examples.length ? (
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                {template.examples.map((example, index) => (
+                  <Chip
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an example is identified by its variable number.
+                    key={index}
+                    size="small"
+                    variant="outlined"
+                    label={
+                      <>
+                        <bdi dir="ltr">{`{{${index + 1}}}`}</bdi> <bdi>{example}</bdi>
+                      </>
+                    }
+                  />
+                ))}
+              </Box>
+            ) : null,
+          },
+          { label: t('whatsappTemplates.fields.footer'), value: template.footer },
+          {
+            label: t('whatsappTemplates.fields.buttonsType'),
+            value:
+              template.buttonsType === 'none' ? (
+                t('whatsappTemplates.buttonsTypes.none')
+              ) : (
+                <Box>
+                  <Typography>{t(`whatsappTemplates.buttonsTypes.${template.buttonsType}`)}</Typography>
+                  <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="wa-template-buttons">
+                    {template.buttons.map((button, index) => (
+                      <Box
+                        component="li"
+                        // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no id; their order is their identity.
+                        key={index}
+                        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}
+                      >
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={t(`whatsappTemplates.buttonKinds.${button.kind}`)}
+                        />
+                        <Typography component="bdi" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                          {button.text}
+                        </Typography>
+                        {button.kind === 'url' || button.kind === 'phone' ? (
+                          <Typography
+                            component="bdi"
+                            dir="ltr"
+                            variant="body2"
+                            sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+                          >
+                            {button.kind === 'url' ? button.url : button.phone}
+                          </Typography>
+                        ) : null}
+                      </Box>
+                    ))}
+                  </Box>
+                </Box>
+              ),
+          },
+          {
+            label: t('whatsappTemplates.fields.providerTemplateId'),
+            value: template.providerTemplateId ? <bdi dir="ltr">{template.providerTemplateId}</bdi> : null,
+          },
+          { label: t('whatsappTemplates.fields.createdBy'), value: template.createdBy?.nombre },
+          { label: t('common.createdAt'), value: formatDateTime(template.createdAt, i18n.language) },
+          { label: t('common.updatedAt'), value: formatDateTime(template.updatedAt, i18n.language) },
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** /app/whatsapp-templates/:id/view: the template read-only (it cannot change once sent), its preview and status. */
+export function WhatsappTemplateViewPage() {
+  const { t } = useTranslation();
+  const feedback = useApiFeedback();
+  const id = parseId(useParams().id);
+  const template = useWhatsappTemplate(id);
+  const sync = useSyncWhatsappTemplate(id ?? 0);
+  const bubble = useMemo(() => (template.data ? templateToBubble(template.data) : null), [template.data]);
+
+  if (id === null || template.isError) {
+    return (
+      <StatusPage
+        title={t('pages.notFound.title')}
+        description={template.error?.message ?? t('whatsappTemplates.notFound')}
+        data-testid="wa-template-not-found"
+      />
+    );
+  }
+  if (!template.data || !bubble) return <PageLoader />;
+  const data = template.data;
+
+  const checkStatus = () =>
+    sync.mutate(undefined, {
+      onSuccess: (updated) =>
+        feedback.success(t('whatsappTemplates.synced', { status: t(`whatsappTemplates.statuses.${updated.status}`) })),
+      onError: (error) => feedback.failure(error),
+    });
+
+  return (
+    <PageContainer maxWidth={1200}>
+      <PageHeader
+        title={data.name}
+        subtitle={data.channel.name}
+        backTo="/app/whatsapp-templates"
+        actions={
+          <Button
+            variant="outlined"
+            onClick={checkStatus}
+            disabled={sync.isPending}
+            startIcon={sync.isPending ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
+            data-testid="wa-template-sync"
+          >
+            {t('whatsappTemplates.sync')}
+          </Button>
+        }
+      />
+      <Box
+        data-testid="wa-template-view"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(280px, 360px)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <ReviewSection template={data} />
+          <TemplateDetails template={data} />
+        </Box>
+        <Box sx={{ minWidth: 0, position: { md: 'sticky' }, top: { md: 80 } }}>
+          <Section title={t('whatsappTemplates.sections.preview')}>
+            <WhatsappBubble content={bubble} testId="wa-template-preview" />
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+              {t('whatsappTemplates.help.locked')}
+            </Typography>
+          </Section>
+        </Box>
+      </Box>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,208 @@
+import './i18n';
+import { WHATSAPP_TEMPLATE_STATUSES, type WhatsappTemplate, type WhatsappTemplateStatus } from '@atiende/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { usePermissions } from '../../app/queries';
+import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { formatDateTime } from '../../ui/format';
+import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { useWhatsappChannels, useWhatsappTemplateList } from './api';
+import { WhatsappTemplateStatusChip } from './components';
+
+/** /app/whatsapp-templates: server-side list with search by name and filters by status and channel. */
+export function WhatsappTemplatesListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  const [query, setQuery] = useState(() => initialTableQuery('createdAt', 'desc'));
+  const [status, setStatus] = useState<WhatsappTemplateStatus | ''>('');
+  const [channelId, setChannelId] = useState<number | ''>('');
+  const channels = useWhatsappChannels();
+  const params = useMemo(
+    () => ({ ...tableQueryParams(query), status: status || undefined, channelId: channelId || undefined }),
+    [query, status, channelId],
+  );
+  const list = useWhatsappTemplateList(params);
+  const viewable = can('ver-plantilla-mensaje');
+  const filtered = Boolean(query.searchText.trim() || status || channelId);
+  const viewPath = (template: WhatsappTemplate) => `/app/whatsapp-templates/${template.id}/view`;
+
+  const columns: DataTableColumn<WhatsappTemplate>[] = [
+    {
+      id: 'name',
+      label: t('whatsappTemplates.fields.name'),
+      sortKey: 'name',
+      render: (template) => (
+        <Box sx={{ minWidth: 0, maxWidth: 420 }}>
+          {/* Template names are Latin identifiers: keep them left-to-right inside an RTL page. */}
+          <Typography variant="body2" component="bdi" dir="ltr" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {template.name}
+          </Typography>
+          <Typography
+            variant="caption"
+            component="p"
+            dir="auto"
+            sx={{
+              color: 'text.secondary',
+              overflow: 'hidden',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              whiteSpace: 'pre-line',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {template.body}
+          </Typography>
+        </Box>
+      ),
+    },
+    { id: 'channel', label: t('whatsappTemplates.fields.channel'), render: (template) => template.channel.name },
+    {
+      id: 'category',
+      label: t('whatsappTemplates.fields.category'),
+      render: (template) => t(`whatsappTemplates.categories.${template.category}`),
+    },
+    {
+      id: 'language',
+      label: t('whatsappTemplates.fields.language'),
+      render: (template) => t(`whatsappTemplates.languages.${template.language}`),
+    },
+    {
+      id: 'status',
+      label: t('whatsappTemplates.fields.status'),
+      render: (template) => (
+        <WhatsappTemplateStatusChip status={template.status} testId={`wa-template-status-${template.id}`} />
+      ),
+    },
+    {
+      id: 'createdAt',
+      label: t('common.createdAt'),
+      sortKey: 'createdAt',
+      render: (template) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(template.createdAt, i18n.language)}
+        </Box>
+      ),
+    },
+  ];
+
+  const resetPage = () => setQuery((current) => ({ ...current, page: 1 }));
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('menu.items.whatsappTemplates')}
+        subtitle={t('whatsappTemplates.subtitle')}
+        actions={
+          can('agregar-plantilla-mensaje') ? (
+            <Button
+              component={RouterLink}
+              to="/app/whatsapp-templates/add"
+              variant="contained"
+              startIcon={<AddIcon />}
+              data-testid="wa-template-add"
+            >
+              {t('whatsappTemplates.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        tableId="whatsapp-templates"
+        columns={columns}
+        rows={list.data?.data ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        query={query}
+        onQueryChange={setQuery}
+        rowKey={(template) => template.id}
+        rowTestId={(template) => `wa-template-row-${template.id}`}
+        onRowClick={viewable ? (template) => navigate(viewPath(template)) : undefined}
+        searchLabel={t('whatsappTemplates.search')}
+        searchTestId="wa-templates-search"
+        emptyTitle={filtered ? undefined : t('whatsappTemplates.empty')}
+        filters={
+          <>
+            <TextField
+              select
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('whatsappTemplates.fields.status')}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as WhatsappTemplateStatus | '');
+                resetPage();
+              }}
+              sx={{ minWidth: 160 }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'wa-templates-filter-status' },
+                inputLabel: { shrink: true },
+                select: { displayEmpty: true },
+              }}
+            >
+              <MenuItem value="">{t('common.all')}</MenuItem>
+              {WHATSAPP_TEMPLATE_STATUSES.map((key) => (
+                <MenuItem key={key} value={key}>
+                  {t(`whatsappTemplates.statuses.${key}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('whatsappTemplates.fields.channel')}
+              value={channelId}
+              onChange={(event) => {
+                const value = event.target.value as number | '';
+                setChannelId(value === '' ? '' : Number(value));
+                resetPage();
+              }}
+              sx={{ minWidth: 200 }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'wa-templates-filter-channel' },
+                inputLabel: { shrink: true },
+                select: { displayEmpty: true },
+              }}
+            >
+              <MenuItem value="">{t('common.all')}</MenuItem>
+              {(channels.data ?? []).map((channel) => (
+                <MenuItem key={channel.id} value={channel.id}>
+                  {channel.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        }
+        actions={(template) =>
+          viewable ? (
+            <Tooltip title={t('common.view')}>
+              <IconButton
+                size="small"
+                component={RouterLink}
+                to={viewPath(template)}
+                aria-label={t('common.view')}
+                data-testid={`wa-template-view-${template.id}`}
+              >
+                <VisibilityIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null
+        }
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,13 @@
+import i18n from '../../app/i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+/**
+ * The WhatsApp templates module keeps its texts in its own locale files (key `whatsappTemplates.*`, which the
+ * contracts' validation messages name too) and merges them into the app's `translation` namespace when the module
+ * loads (deep merge, existing app keys win).
+ */
+i18n.addResourceBundle('es', 'translation', es, true, false);
+i18n.addResourceBundle('en', 'translation', en, true, false);
+
+export default i18n;
