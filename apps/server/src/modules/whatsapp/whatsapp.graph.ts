@@ -1,19 +1,8 @@
-import { ChannelSetupError, PermanentDeliveryError } from '../interactions/adapters.js';
+import { ChannelSetupError } from '../interactions/adapters.js';
+import { GRAPH_VERSION, graphBaseUrl, graphFailure, GRAPH_TIMEOUT_MS as TIMEOUT_MS } from '../meta/graph.js';
 
-/** The Graph API version Atiende speaks (Meta keeps each version for about two years). */
-export const GRAPH_VERSION = 'v21.0';
-const DEFAULT_BASE_URL = 'https://graph.facebook.com';
-const TIMEOUT_MS = 30_000;
 /** WhatsApp's longest text message; longer replies go out in parts. */
 export const WHATSAPP_TEXT_LIMIT = 4096;
-
-/**
- * Graph error codes worth another attempt: throttling, temporary failures. Every other 4xx answer (bad number,
- * closed window, unsupported file) will fail again the same way.
- */
-const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
-/** Codes that say the channel's credentials are wrong (expired or revoked token, missing permission). */
-const SETUP_CODES = new Set([10, 190, 200, 131005]);
 
 export interface GraphSettings {
   baseUrl: string;
@@ -21,23 +10,7 @@ export interface GraphSettings {
   accessToken: string;
 }
 
-interface GraphErrorBody {
-  error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
-}
-
-/** A Graph answer that was not a success, classified: permanent failures do not retry. */
-async function failure(response: Response, what: string): Promise<Error> {
-  const body = (await response.json().catch(() => null)) as GraphErrorBody | null;
-  const code = body?.error?.code;
-  const detail = body?.error?.error_data?.details ?? body?.error?.message ?? response.statusText;
-  const message = `WhatsApp ${what} failed (${response.status}${code ? `, code ${code}` : ''}): ${detail}`;
-  const retryable =
-    response.status >= 500 || response.status === 429 || (code !== undefined && RETRYABLE_CODES.has(code));
-  if (retryable) return new Error(message);
-  return code !== undefined && SETUP_CODES.has(code)
-    ? new ChannelSetupError(message)
-    : new PermanentDeliveryError(message);
-}
+const failure = (response: Response, what: string) => graphFailure(response, 'WhatsApp', what);
 
 export function graphSettings(config: Record<string, unknown>, secrets: Record<string, string>): GraphSettings {
   const phoneNumberId = typeof config.phoneNumberId === 'string' ? config.phoneNumberId.trim() : '';
@@ -45,8 +18,7 @@ export function graphSettings(config: Record<string, unknown>, secrets: Record<s
   if (!phoneNumberId || !accessToken) {
     throw new ChannelSetupError('the WhatsApp channel has no phone number id or access token configured');
   }
-  const configured = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.trim() : '';
-  return { baseUrl: (configured || DEFAULT_BASE_URL).replace(/\/+$/, ''), phoneNumberId, accessToken };
+  return { baseUrl: graphBaseUrl(config), phoneNumberId, accessToken };
 }
 
 /** What a message send may carry: text, a media object uploaded before, or an approved template with its values. */

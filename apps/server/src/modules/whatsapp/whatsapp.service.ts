@@ -1,6 +1,6 @@
 import { ATTACHMENT_MAX_BYTES } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, errors } from '../../platform/http/errors.js';
+import { errors } from '../../platform/http/errors.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
@@ -9,8 +9,9 @@ import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
+import { answerSubscription, parseSignedBody, type SubscriptionCheck, webhookErrors } from '../meta/webhook.js';
 import { createGraphClient, graphSettings, WHATSAPP_TEXT_LIMIT } from './whatsapp.graph.js';
-import { type MediaReference, readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
+import { type MediaReference, readWebhook, webhookSchema } from './whatsapp.webhook.js';
 import type { WhatsappTemplatesService } from './whatsapp-templates.service.js';
 
 export const WHATSAPP_MEDIA_QUEUE = 'whatsapp.media';
@@ -23,12 +24,6 @@ export interface MediaJob {
 
 /** Images WhatsApp shows as pictures; every other file goes as a document with its name. */
 const PICTURE_TYPES = new Set(['image/jpeg', 'image/png']);
-
-const webhookErrors = {
-  signature: () => new AppError(401, 'WEBHOOK.SIGNATURE', 'webhooks.badSignature'),
-  payload: () => new AppError(400, 'WEBHOOK.PAYLOAD', 'webhooks.badPayload'),
-  verifyToken: () => new AppError(403, 'WEBHOOK.VERIFY_TOKEN', 'webhooks.badVerifyToken'),
-};
 
 /**
  * The WhatsApp Cloud API channel. Inbound: Meta calls the channel's webhook (signed with the app secret); each
@@ -82,25 +77,14 @@ export function createWhatsappChannel(
     adapter,
 
     /** Meta's subscription check: echo the challenge when the verify token is the channel's. */
-    async verify(channelId: number, query: { mode?: string; token?: string; challenge?: string }): Promise<string> {
-      const channel = await whatsappChannel(channelId);
-      const expected = channel.secrets.verifyToken;
-      if (query.mode !== 'subscribe' || !expected || query.token !== expected || !query.challenge) {
-        throw webhookErrors.verifyToken();
-      }
-      return query.challenge;
+    async verify(channelId: number, query: SubscriptionCheck): Promise<string> {
+      return answerSubscription((await whatsappChannel(channelId)).secrets.verifyToken, query);
     },
 
     /** One webhook call: signature, then every message stored and every status applied, then the answer. */
     async receive(channelId: number, rawBody: Buffer, signature: string | undefined) {
       const channel = await whatsappChannel(channelId);
-      if (!validSignature(rawBody, signature, channel.secrets.appSecret ?? '')) throw webhookErrors.signature();
-      let payload: unknown;
-      try {
-        payload = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw webhookErrors.payload();
-      }
+      const payload = parseSignedBody(rawBody, signature, channel.secrets.appSecret);
       const parsed = webhookSchema.safeParse(payload);
       if (!parsed.success) throw webhookErrors.payload();
       const phoneNumberId = typeof channel.config.phoneNumberId === 'string' ? channel.config.phoneNumberId : null;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitLongText } from '../../platform/text.js';
 import { signWebhook, webhookBody } from '../../test/whatsapp-cloud.js';
-import { readWebhook, validSignature, webhookSchema } from './whatsapp.webhook.js';
+import { validSignature } from '../meta/webhook.js';
+import { readWebhook, webhookSchema } from './whatsapp.webhook.js';
 import { statusOf, submissionOf } from './whatsapp-templates.service.js';
 
 const read = (body: string, phoneNumberId: string | null = '111') =>

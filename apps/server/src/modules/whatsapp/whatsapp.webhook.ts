@@ -1,14 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { InboundMessage } from '@atiende/contracts';
 import { z } from 'zod';
-
-/** Whether `X-Hub-Signature-256` is the HMAC-SHA256 of the raw body with the app secret (Meta signs every call). */
-export function validSignature(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
-  if (!header?.startsWith('sha256=') || !appSecret) return false;
-  const given = Buffer.from(header.slice(7), 'hex');
-  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const media = z.object({
   id: z.string(),
