@@ -41,6 +41,12 @@ import { interactionsRoutes } from './modules/interactions/interactions.routes.j
 import { createOutboundService, type OutboundService, SEND_QUEUE } from './modules/interactions/outbound.service.js';
 import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
+import { messengerRoutes } from './modules/messenger/messenger.routes.js';
+import {
+  createMessengerChannels,
+  MESSENGER_FILES_QUEUE,
+  type MessengerFilesJob,
+} from './modules/messenger/messenger.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
@@ -247,6 +253,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     { name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
     (job, attempt) => whatsapp.fetchMedia(job, attempt),
   );
+  const messenger = createMessengerChannels(ctx, inbound, outbound);
+  outbound.registerAdapter('facebook', messenger.facebook.adapter);
+  outbound.registerAdapter('instagram', messenger.instagram.adapter);
+  await deps.jobs.define<MessengerFilesJob>(
+    { name: MESSENGER_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
+    (job, attempt) => messenger.fetchFiles(job, attempt),
+  );
   const telegram = createTelegramChannel(ctx, inbound);
   outbound.registerAdapter('telegram', telegram.adapter);
   await deps.jobs.define<TelegramFilesJob>(
@@ -303,6 +316,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await whatsappRoutes(api, whatsapp);
       await whatsappTemplatesRoutes(api, whatsappTemplates);
       await telegramRoutes(api, telegram);
+      await messengerRoutes(api, messenger);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },

@@ -6,6 +6,9 @@ import { z } from 'zod';
  */
 export const REPLY_WINDOW_HOURS: Partial<Record<string, number>> = { whatsapp: 24, facebook: 24, instagram: 24 };
 
+/** Channel types whose provider takes no uploaded files in a reply (Instagram wants a public link). */
+export const CHANNELS_WITHOUT_REPLY_FILES: readonly string[] = ['instagram'];
+
 /** Files one reply may carry. */
 export const MAX_REPLY_ATTACHMENTS = 10;
 

@@ -60,7 +60,13 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
     secret('imapPassword'),
   ],
   twitter: [text('handle'), secret('apiKey'), secret('apiSecret')],
-  facebook: [text('pageId'), secret('pageAccessToken'), secret('appSecret'), secret('verifyToken')],
+  facebook: [
+    text('pageId'),
+    secret('pageAccessToken'),
+    secret('appSecret'),
+    secret('verifyToken'),
+    { key: 'apiBaseUrl', kind: 'url', required: false },
+  ],
   whatsapp: [
     // The dialable number (international, digits) the widget's WhatsApp button opens; Meta's API uses the id below.
     text('phoneNumber', false),
@@ -73,7 +79,13 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
   ],
   website: [{ key: 'url', kind: 'url', required: true }],
   webchat: [text('welcomeMessage', false)],
-  instagram: [text('accountId'), secret('accessToken'), secret('appSecret'), secret('verifyToken')],
+  instagram: [
+    text('accountId'),
+    secret('accessToken'),
+    secret('appSecret'),
+    secret('verifyToken'),
+    { key: 'apiBaseUrl', kind: 'url', required: false },
+  ],
   inPerson: [text('location', false)],
   telegram: [
     text('botUsername'),
@@ -85,7 +97,7 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
 };
 
 /** Channel types a provider reaches through a webhook of Atiende: `/api/v2/webhooks/{type}/{channelId}`. */
-export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp', 'telegram'];
+export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp', 'telegram', 'facebook', 'instagram'];
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:channels.timeFormat' });

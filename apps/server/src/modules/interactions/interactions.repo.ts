@@ -1,6 +1,7 @@
 import {
   CHANNEL_TYPE_CODES,
   type ChannelTypeKey,
+  DELIVERY_STATUS,
   type DeliveryStatus,
   type Interaction,
   type InteractionMessage,
@@ -218,6 +219,36 @@ export const interactionsRepo = {
       .where(and(eq(messages.id, id), allowed))
       .returning({ id: messages.id });
     return rows.length > 0;
+  },
+
+  /**
+   * Provider ids of the replies to one contact on a channel sent up to a time and not known read yet (a "read up
+   * to here" receipt), newest first, at most `limit`.
+   */
+  async unreadRepliesUntil(
+    db: Executor,
+    channelId: number,
+    contactValue: string,
+    until: Date,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await db
+      .select({ providerMessageId: messages.providerMessageId })
+      .from(messages)
+      .innerJoin(interactions, eq(interactions.id, messages.interactionId))
+      .where(
+        and(
+          eq(interactions.channelId, channelId),
+          eq(interactions.contactValue, contactValue),
+          eq(messages.direction, MESSAGE_DIRECTION.outgoing),
+          sql`${messages.deliveryStatus} < ${DELIVERY_STATUS.read}`,
+          sql`${messages.providerMessageId} is not null`,
+          sql`${messages.createdAt} <= ${until}`,
+        ),
+      )
+      .orderBy(desc(messages.createdAt))
+      .limit(limit);
+    return rows.flatMap((row) => (row.providerMessageId ? [row.providerMessageId] : []));
   },
 
   /** When the customer last wrote in the conversation (null when they never did). */

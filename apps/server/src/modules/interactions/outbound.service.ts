@@ -1,4 +1,5 @@
 import {
+  CHANNELS_WITHOUT_REPLY_FILES,
   type ChannelTypeKey,
   DELIVERY_STATUS,
   MESSAGE_DIRECTION,
@@ -105,9 +106,15 @@ export function createOutboundService(ctx: AppContext) {
     return message;
   }
 
-  /** Meta's channels take a free-form reply only within their window after the customer's last message. */
-  async function assertReplyWindow(tx: Executor, interaction: InteractionRow) {
+  /**
+   * What the conversation's channel accepts as a free-form reply: Meta's channels only within their window after
+   * the customer's last message, and some channels no uploaded files.
+   */
+  async function assertReplyAccepted(tx: Executor, interaction: InteractionRow, withFiles: boolean) {
     const channel = await channelsRepo.find(tx, interaction.channelId);
+    if (withFiles && channel && CHANNELS_WITHOUT_REPLY_FILES.includes(channel.type)) {
+      throw errors.invalidField('attachmentIds', 'messages.filesNotSupported');
+    }
     const hours = channel ? REPLY_WINDOW_HOURS[channel.type] : undefined;
     if (!hours) return;
     const lastIncoming = await interactionsRepo.lastIncomingAt(tx, interaction.id);
@@ -182,7 +189,7 @@ export function createOutboundService(ctx: AppContext) {
       const html = body.html ? sanitizeRichText(body.html) : textToHtml(body.text);
       const text = body.text.trim() || htmlToText(body.html ?? '');
       return answer(actor, ticketId, body.interactionId, async (tx, interaction) => {
-        await assertReplyWindow(tx, interaction);
+        await assertReplyAccepted(tx, interaction, body.attachmentIds.length > 0);
         // Files are the ticket's attachments (uploaded first); another ticket's file is refused, not skipped.
         const files = await ticketsRepo.attachmentsByIds(tx, ticketId, body.attachmentIds);
         if (files.length !== body.attachmentIds.length) {

@@ -163,6 +163,7 @@ const es = {
   'webhooks.badVerifyToken': 'El token de verificación no coincide',
   'messages.emptyReplyOrFile': 'Escriba un mensaje o adjunte un archivo',
   'messages.tooManyAttachments': 'Adjunte como máximo 10 archivos por mensaje',
+  'messages.filesNotSupported': 'Este canal no permite enviar archivos; envíe solo el texto',
   'messages.windowClosed':
     'Pasaron más de {hours} horas desde el último mensaje del cliente: este canal solo permite enviarle plantillas aprobadas',
   'messages.unknownAttachment': 'Uno o más archivos no son adjuntos de este caso',
@@ -362,6 +363,7 @@ const en: Record<MessageKey, string> = {
   'webhooks.badVerifyToken': 'The verify token does not match',
   'messages.emptyReplyOrFile': 'Write a message or attach a file',
   'messages.tooManyAttachments': 'Attach at most 10 files per message',
+  'messages.filesNotSupported': 'This channel does not take files; send the text only',
   'messages.windowClosed':
     'More than {hours} hours have passed since the customer last wrote: this channel only allows approved templates now',
   'messages.unknownAttachment': 'One or more files are not attachments of this ticket',
