@@ -453,6 +453,9 @@ export function ChannelFormPage({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
+/** The help under the callback URL: where to paste it at the provider. */
+const WEBHOOK_HELP: Partial<Record<string, string>> = { whatsapp: 'whatsappHelp', telegram: 'telegramHelp' };
+
 /**
  * Where the provider calls Atiende for this channel: the URL to paste at Meta (WhatsApp), or a button that registers
  * it with Telegram (which then proves each call with a secret token).
@@ -469,7 +472,7 @@ function ProviderWebhook({ channel }: { channel: Channel }) {
         label={t('channels.webhook.url')}
         value={channel.webhookUrl ?? ''}
         testId="channel-webhook-url"
-        helperText={t(telegram ? 'channels.webhook.telegramHelp' : 'channels.webhook.whatsappHelp')}
+        helperText={t(`channels.webhook.${WEBHOOK_HELP[channel.type] ?? 'metaHelp'}`)}
       />
       {telegram ? (
         <Button

@@ -1,6 +1,7 @@
 import {
   ATTACHMENT_MAX_BYTES,
   CHANNEL_TYPE_CODES,
+  CHANNELS_WITHOUT_REPLY_FILES,
   MAX_REPLY_ATTACHMENTS,
   type Ticket,
   WEBCHAT_TYPING_EVENT,
@@ -79,6 +80,8 @@ export function ReplyComposer({
   const windowHours = closedReplyWindow(conversation, Date.now());
   // WhatsApp conversations can always take an approved template (the way to write after the 24-hour window).
   const whatsapp = conversation?.channel.typeName === 'whatsapp';
+  // Instagram takes files only by public link: the server would refuse them, so the button says so first.
+  const takesFiles = !CHANNELS_WITHOUT_REPLY_FILES.includes(conversation?.channel.typeName ?? '');
 
   /** Each chosen file is uploaded at once as the ticket's attachment; the reply then names it. */
   const addFiles = (chosen: File[]) => {
@@ -244,11 +247,11 @@ export function ReplyComposer({
             event.target.value = '';
           }}
         />
-        <Tooltip title={t('tickets.reply.attach')}>
+        <Tooltip title={t(takesFiles ? 'tickets.reply.attach' : 'tickets.reply.noFiles')}>
           <span>
             <IconButton
               onClick={() => fileInput.current?.click()}
-              disabled={files.length >= MAX_REPLY_ATTACHMENTS}
+              disabled={files.length >= MAX_REPLY_ATTACHMENTS || !takesFiles}
               aria-label={t('tickets.reply.attach')}
               data-testid="reply-attach"
             >
