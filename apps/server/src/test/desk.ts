@@ -1,4 +1,5 @@
 import type { InteractionMessage, Ticket } from '@atiende/contracts';
+import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { signedIn, TestApp } from './app.js';
 
@@ -84,6 +85,16 @@ export async function waitFor<T>(
     await settle(100);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The ticket a provider's message landed in (NaN when it was not stored). */
+export async function ticketOfMessage(t: TestApp, channelId: number, providerMessageId: string): Promise<number> {
+  const [row] = (
+    await t.ctx.db.execute(
+      sql`select ticket_id from messages where channel_id = ${channelId} and provider_message_id = ${providerMessageId}`,
+    )
+  ).rows as { ticket_id: string }[];
+  return Number(row?.ticket_id);
 }
 
 /** Every message of a ticket's conversations, oldest first per conversation, as `GET /tickets/:id` shows them. */

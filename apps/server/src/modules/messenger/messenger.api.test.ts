@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, deskCampaign, messagesOf, settle, waitFor } from '../../test/desk.js';
+import { type Actor, caller, deskCampaign, messagesOf, settle, ticketOfMessage, waitFor } from '../../test/desk.js';
 import { startMessengerPlatform } from '../../test/meta-messenger.js';
 import { signWebhook } from '../../test/whatsapp-cloud.js';
 
@@ -42,15 +42,6 @@ const igEvent = (events: object[]) => ({
   object: 'instagram',
   entry: [{ id: IG_ID, time: Date.now(), messaging: events }],
 });
-
-async function ticketOf(channelId: number, mid: string): Promise<number> {
-  const [row] = (
-    await t.ctx.db.execute(
-      sql`select ticket_id from messages where channel_id = ${channelId} and provider_message_id = ${mid}`,
-    )
-  ).rows as { ticket_id: string }[];
-  return Number(row?.ticket_id);
-}
 
 beforeAll(async () => {
   meta = await startMessengerPlatform({ accessToken: TOKEN });
@@ -132,7 +123,7 @@ describe('Messenger channel', () => {
     });
     expect(ignored.json().result).toMatchObject({ messages: 0, recorded: 0 });
     await t.services.inbound.idle();
-    const ticketId = await ticketOf(pageChannel, mid);
+    const ticketId = await ticketOfMessage(t, pageChannel, mid);
     const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
     expect(view.customer.fullName).toBe('Daniela Soto');
     expect(view.interactions[0]).toMatchObject({ contactValue: psid, channel: { typeName: 'facebook' } });
@@ -192,7 +183,7 @@ describe('Messenger channel', () => {
       pageChannel,
       pageEvent([{ sender: { id: psid }, message: { mid, attachments: [{ type: 'image', payload: { url: link } }] } }]),
     );
-    const ticketId = await ticketOf(pageChannel, mid);
+    const ticketId = await ticketOfMessage(t, pageChannel, mid);
     const photo = await waitFor(async () => {
       const [first] = await messagesOf(t, admin, ticketId);
       return first?.attachments.length ? first : null;
@@ -206,7 +197,7 @@ describe('Messenger channel', () => {
       pageChannel,
       pageEvent([{ sender: { id: psid }, postback: { title: 'Hablar con un asesor', payload: 'AGENT', mid: tap } }]),
     );
-    expect(await ticketOf(pageChannel, tap)).toBe(ticketId);
+    expect(await ticketOfMessage(t, pageChannel, tap)).toBe(ticketId);
     expect((await messagesOf(t, admin, ticketId)).at(-1)?.text).toBe('Hablar con un asesor');
   });
 });
@@ -221,7 +212,7 @@ describe('Instagram channel', () => {
       igChannel,
       igEvent([{ sender: { id: igsid }, recipient: { id: IG_ID }, message: { mid, text: 'Hola!' } }]),
     );
-    const ticketId = await ticketOf(igChannel, mid);
+    const ticketId = await ticketOfMessage(t, igChannel, mid);
     expect((await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result.customer.fullName).toBe('Sara Gil');
 
     const uploaded = await postFile(t, `/api/v2/tickets/${ticketId}/attachments`, agent, ONE_PIXEL_PNG, 'foto.png');

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, deskCampaign, messagesOf, settle, waitFor } from '../../test/desk.js';
+import { type Actor, caller, deskCampaign, messagesOf, settle, ticketOfMessage, waitFor } from '../../test/desk.js';
 import { startTelegramBot } from '../../test/telegram-bot.js';
 
 const BOT_TOKEN = '123456:ABC-telegram-test-token';
@@ -36,15 +35,6 @@ function privateMessage(chatId: number, content: Record<string, unknown>) {
     chat: { id: chatId, type: 'private' },
     ...content,
   };
-}
-
-async function ticketOf(providerMessageId: string): Promise<number> {
-  const [row] = (
-    await t.ctx.db.execute(
-      sql`select ticket_id from messages where channel_id = ${channelId} and provider_message_id = ${providerMessageId}`,
-    )
-  ).rows as { ticket_id: string }[];
-  return Number(row?.ticket_id);
 }
 
 beforeAll(async () => {
@@ -94,7 +84,7 @@ describe('Telegram channel', () => {
     expect((await update(message, 'wrong-secret')).statusCode).toBe(401);
     for (let delivery = 0; delivery < 3; delivery += 1) expect((await update(message)).statusCode).toBe(200);
     await t.services.inbound.idle();
-    const ticketId = await ticketOf(`${chatId}:${message.message_id}`);
+    const ticketId = await ticketOfMessage(t, channelId, `${chatId}:${message.message_id}`);
     expect(ticketId).toBeGreaterThan(0);
     const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
     expect(view.interactions[0]).toMatchObject({ contactValue: String(chatId), channel: { typeName: 'telegram' } });
@@ -137,7 +127,7 @@ describe('Telegram channel', () => {
       ],
     });
     expect((await update(message)).json().result).toEqual({ recorded: true });
-    const ticketId = await ticketOf(`${chatId}:${message.message_id}`);
+    const ticketId = await ticketOfMessage(t, channelId, `${chatId}:${message.message_id}`);
     const withPhoto = await waitFor(async () => {
       const [first] = await messagesOf(t, admin, ticketId);
       return first?.attachments.length ? first : null;
@@ -156,7 +146,7 @@ describe('Telegram channel', () => {
     const chatId = 900_000 + next();
     const message = privateMessage(chatId, { text: 'Hola' });
     await update(message);
-    const ticketId = await ticketOf(`${chatId}:${message.message_id}`);
+    const ticketId = await ticketOfMessage(t, channelId, `${chatId}:${message.message_id}`);
     bot.failNext(403, 'Forbidden: bot was blocked by the user');
     const blocked = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Uno' })).json().result;
     await waitFor(async () => {

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, deskCampaign, messagesOf, settle, signedInWith, waitFor } from '../../test/desk.js';
+import {
+  type Actor,
+  caller,
+  deskCampaign,
+  messagesOf,
+  settle,
+  signedInWith,
+  ticketOfMessage,
+  waitFor,
+} from '../../test/desk.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 
 const PHONE_NUMBER_ID = '1055512345';
@@ -69,9 +78,7 @@ async function staleConversation() {
   await t.ctx.db.execute(
     sql`update messages set created_at = now() - interval '25 hours' where provider_message_id = ${id}`,
   );
-  const [row] = (await t.ctx.db.execute(sql`select ticket_id from messages where provider_message_id = ${id}`))
-    .rows as { ticket_id: string }[];
-  return { from, ticketId: Number(row.ticket_id) };
+  return { from, ticketId: await ticketOfMessage(t, channelId, id) };
 }
 
 beforeAll(async () => {

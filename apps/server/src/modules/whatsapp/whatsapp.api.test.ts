@@ -2,7 +2,17 @@ import { REALTIME_EVENTS } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, messagesOf, settle, waitFor } from '../../test/desk.js';
+import {
+  type Actor,
+  caller,
+  collect,
+  connect,
+  deskCampaign,
+  messagesOf,
+  settle,
+  ticketOfMessage,
+  waitFor,
+} from '../../test/desk.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 
 const PHONE_NUMBER_ID = '109876543210';
@@ -38,15 +48,6 @@ function deliver(body: string, signature: string | null = signWebhook(body, APP_
 
 function textMessage(from: string, id: string, text: string) {
   return { from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } };
-}
-
-async function ticketOf(providerMessageId: string): Promise<number> {
-  const [row] = (
-    await t.ctx.db.execute(
-      sql`select ticket_id from messages where channel_id = ${channelId} and provider_message_id = ${providerMessageId}`,
-    )
-  ).rows as { ticket_id: string }[];
-  return Number(row?.ticket_id);
 }
 
 beforeAll(async () => {
@@ -104,7 +105,7 @@ describe('WhatsApp Cloud API channel', () => {
     expect(forged.json().message).toBe('La firma de la notificación no es válida');
     const tampered = await deliver(body.replace('Hola', 'Adiós'), signWebhook(body, APP_SECRET));
     expect(tampered.statusCode).toBe(401);
-    expect(await ticketOf(id)).toBeNaN();
+    expect(await ticketOfMessage(t, channelId, id)).toBeNaN();
   });
 
   it('a customer’s message becomes a ticket once, however often Meta delivers it; the agent’s reply goes out', async () => {
@@ -122,7 +123,7 @@ describe('WhatsApp Cloud API channel', () => {
       expect(answer.statusCode).toBe(200);
     }
     await t.services.inbound.idle();
-    const ticketId = await ticketOf(id);
+    const ticketId = await ticketOfMessage(t, channelId, id);
     expect(ticketId).toBeGreaterThan(0);
     const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
     expect(view.interactions).toHaveLength(1);
@@ -193,7 +194,7 @@ describe('WhatsApp Cloud API channel', () => {
       }),
     );
     expect(answer.statusCode).toBe(200);
-    const ticketId = await ticketOf(id);
+    const ticketId = await ticketOfMessage(t, channelId, id);
     const withPhoto = await waitFor(async () => {
       const [message] = await messagesOf(t, admin, ticketId);
       return message?.attachments.length ? message : null;
@@ -230,7 +231,7 @@ describe('WhatsApp Cloud API channel', () => {
     const from = waId();
     const id = wamid();
     await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [textMessage(from, id, 'Hola, ¿siguen ahí?')] }));
-    const ticketId = await ticketOf(id);
+    const ticketId = await ticketOfMessage(t, channelId, id);
     await t.ctx.db.execute(
       sql`update messages set created_at = now() - interval '25 hours' where provider_message_id = ${id}`,
     );
@@ -251,7 +252,7 @@ describe('WhatsApp Cloud API channel', () => {
     const from = waId();
     const id = wamid();
     await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [textMessage(from, id, 'Necesito ayuda')] }));
-    const ticketId = await ticketOf(id);
+    const ticketId = await ticketOfMessage(t, channelId, id);
     cloud.failNextSend(400, 131026, 'Message undeliverable');
     const failing = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Primer intento' })).json()
       .result.id as number;
@@ -282,7 +283,7 @@ describe('WhatsApp Cloud API channel', () => {
     const from = waId();
     const id = wamid();
     await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [textMessage(from, id, 'Hola')] }));
-    const ticketId = await ticketOf(id);
+    const ticketId = await ticketOfMessage(t, channelId, id);
     cloud.failNextSend(401, 190, 'Error validating access token: Session has expired');
     const first = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Uno' })).json().result;
     await waitFor(
@@ -308,7 +309,7 @@ describe('WhatsApp Cloud API channel', () => {
       webhookBody('other-number', { messages: [textMessage(waId(), id, 'Para otro número')] }),
     );
     expect(answer.json().result).toMatchObject({ messages: 0, recorded: 0 });
-    expect(await ticketOf(id)).toBeNaN();
+    expect(await ticketOfMessage(t, channelId, id)).toBeNaN();
     const unknown = await deliver(
       webhookBody(PHONE_NUMBER_ID, { statuses: [{ id: 'wamid.unknown', status: 'delivered', timestamp: '1' }] }),
     );

@@ -9,13 +9,13 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
+import { NameWithPreview } from '../../ui/NameWithPreview';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { EnabledChip } from '../users/UsersListPage';
 import { useTemplateList } from './api';
@@ -41,29 +41,7 @@ export function TemplatesListPage() {
       id: 'name',
       label: t('templates.fields.name'),
       sortKey: 'name',
-      render: (template) => (
-        <Box sx={{ minWidth: 0, maxWidth: 460 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {template.name}
-          </Typography>
-          <Typography
-            variant="caption"
-            component="p"
-            dir="auto"
-            sx={{
-              color: 'text.secondary',
-              overflow: 'hidden',
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              whiteSpace: 'pre-line',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {template.body}
-          </Typography>
-        </Box>
-      ),
+      render: (template) => <NameWithPreview name={template.name} preview={template.body} maxWidth={460} />,
     },
     {
       id: 'channelType',

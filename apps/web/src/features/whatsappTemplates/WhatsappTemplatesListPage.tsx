@@ -8,13 +8,13 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
+import { NameWithPreview } from '../../ui/NameWithPreview';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useWhatsappChannels, useWhatsappTemplateList } from './api';
 import { WhatsappTemplateStatusChip } from './components';
@@ -43,28 +43,7 @@ export function WhatsappTemplatesListPage() {
       label: t('whatsappTemplates.fields.name'),
       sortKey: 'name',
       render: (template) => (
-        <Box sx={{ minWidth: 0, maxWidth: 420 }}>
-          {/* Template names are Latin identifiers: keep them left-to-right inside an RTL page. */}
-          <Typography variant="body2" component="bdi" dir="ltr" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {template.name}
-          </Typography>
-          <Typography
-            variant="caption"
-            component="p"
-            dir="auto"
-            sx={{
-              color: 'text.secondary',
-              overflow: 'hidden',
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              whiteSpace: 'pre-line',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {template.body}
-          </Typography>
-        </Box>
+        <NameWithPreview name={template.name} preview={template.body} nameDir="ltr" maxWidth={420} />
       ),
     },
     { id: 'channel', label: t('whatsappTemplates.fields.channel'), render: (template) => template.channel.name },
