@@ -790,6 +790,8 @@ export function TicketViewPage() {
       <Panel title={t('tickets.fields.description')}>
         <Typography
           variant="body2"
+          // Customers' words take their own direction (a Spanish question stays "¿…?" on an RTL page).
+          dir="auto"
           sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
           data-testid="ticket-description"
         >
