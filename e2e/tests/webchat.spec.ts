@@ -131,6 +131,17 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   const [download] = await Promise.all([site.waitForEvent('download'), fileButton.click()]);
   expect(download.suggestedFilename()).toBe('catalogo-envios.pdf');
   expect(fs.readFileSync(await download.path()).equals(leaflet)).toBe(true);
+  // The visitor sends a file back: it reaches the agent's timeline as a file of the ticket.
+  const receipt = Buffer.from(`%PDF-1.4\n% recibo ${stamp}\n%%EOF\n`);
+  await site.getByTestId('atiende-chat-file').setInputFiles({
+    name: 'recibo-transferencia.pdf',
+    mimeType: 'application/pdf',
+    buffer: receipt,
+  });
+  await expect(log.locator('[data-testid^="atiende-file-"]', { hasText: 'recibo-transferencia.pdf' })).toBeVisible();
+  await expect(
+    agent.page.locator('[data-testid^="ticket-message-file-"]', { hasText: 'recibo-transferencia.pdf' }),
+  ).toBeVisible({ timeout: 20_000 });
   await site.waitForTimeout(300);
   await shot(site, 'demo-site-chat-es');
 
@@ -147,8 +158,8 @@ test('a website visitor chats with an agent through the omni widget, and keeps t
   await expect(log.locator('[data-direction="incoming"]', { hasText: question })).toBeVisible();
   await expect(log.locator('[data-direction="outgoing"]', { hasText: answer })).toBeVisible();
   await expect(log.locator('[data-direction="incoming"]', { hasText: thanks })).toBeVisible();
-  // Only this visitor's conversation: one incoming message per thing they wrote.
-  await expect(log.locator('[data-direction="incoming"]')).toHaveCount(2);
+  // Only this visitor's conversation: one incoming message per thing they wrote or sent (two texts, one file).
+  await expect(log.locator('[data-direction="incoming"]')).toHaveCount(3);
 
   // A page in English gets the widget in English (here the demo page served with lang="en", on a phone).
   const english = await newPage(browser, { width: 400, height: 760 });

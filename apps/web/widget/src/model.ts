@@ -25,6 +25,8 @@ export interface ChatMessage {
   attachments?: ChatAttachment[];
   createdAt: string;
   state?: 'pending' | 'failed';
+  /** A failed file cannot be sent again from its bubble (the browser no longer holds it). */
+  retryable?: boolean;
 }
 
 export interface ChatAttachment {

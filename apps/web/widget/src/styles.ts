@@ -129,6 +129,12 @@ svg { width: 24px; height: 24px; fill: currentColor; flex: none; }
   display: grid; place-items: center; flex: none;
 }
 .composer .send svg { width: 20px; height: 20px; }
+.composer .attach {
+  width: 40px; height: 40px; border-radius: 50%; border: 0; background: none; color: #5f6770; display: grid;
+  place-items: center; flex: none; cursor: pointer;
+}
+.composer .attach svg { width: 20px; height: 20px; fill: currentColor; }
+.composer .attach:hover { background: #f0f2f4; }
 @media (max-width: 480px) {
   .aw[data-pos^="bottom"] { bottom: 12px; } .aw[data-pos^="top"] { top: 12px; }
   .aw[data-pos$="right"] { right: 12px; } .aw[data-pos$="left"] { left: 12px; }

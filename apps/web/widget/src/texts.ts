@@ -21,6 +21,10 @@ const es = {
   error: 'No pudimos conectar con el chat. Inténtelo de nuevo en un momento.',
   emailInvalid: 'Revise el correo electrónico',
   download: 'Descargar {name}',
+  attach: 'Adjuntar un archivo',
+  fileTooLarge: 'El archivo supera los 10 MB.',
+  fileRefused: 'Ese tipo de archivo no se puede enviar.',
+  fileFailed: 'No se envió el archivo.',
   downloadFailed: 'No se pudo descargar el archivo.',
   channels: {
     webchat: 'Chat en línea',
@@ -61,6 +65,10 @@ const en: Texts = {
   error: 'We could not reach the chat. Please try again in a moment.',
   emailInvalid: 'Check the e-mail address',
   download: 'Download {name}',
+  attach: 'Attach a file',
+  fileTooLarge: 'The file is larger than 10 MB.',
+  fileRefused: 'That kind of file cannot be sent.',
+  fileFailed: 'The file was not sent.',
   downloadFailed: 'The file could not be downloaded.',
   channels: {
     webchat: 'Live chat',

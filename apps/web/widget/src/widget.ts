@@ -43,6 +43,8 @@ const BRAND: Record<string, string> = {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_SENT_EVERY_MS = 2_000;
+/** The server's limit for a file (ATTACHMENT_MAX_BYTES): refused here before uploading. */
+const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 type Attributes = Record<string, string | boolean | undefined>;
 
@@ -72,6 +74,12 @@ function icon(name: string): SVGSVGElement {
   path.setAttribute('d', ICONS[name] ?? ICONS.chat);
   svg.append(path);
   return svg;
+}
+
+/** A file message's text is only its caption (`📎 name`, kept for previews): the file button says it already. */
+function isFileCaption(message: ChatMessage): boolean {
+  const files = message.attachments ?? [];
+  return files.length > 0 && message.text === files.map((file) => `📎 ${file.name}`).join('\n');
 }
 
 function findScript(): HTMLScriptElement | null {
@@ -415,7 +423,29 @@ function start(script: HTMLScriptElement) {
         }
       });
       sendButton.addEventListener('click', submit);
-      body.append(notice, log, typingLine, h('div', { class: 'composer' }, input, sendButton));
+      const fileInput = h('input', { type: 'file', hidden: true, 'data-testid': 'atiende-chat-file' });
+      const attachButton = h(
+        'button',
+        {
+          type: 'button',
+          class: 'attach',
+          'aria-label': t.attach,
+          title: t.attach,
+          'data-testid': 'atiende-chat-attach',
+        },
+        icon('attachment'),
+      );
+      attachButton.addEventListener('click', () => fileInput.click());
+      fileInput.addEventListener('change', () => {
+        const file = fileInput.files?.[0];
+        fileInput.value = '';
+        if (file)
+          void sendFile(
+            file,
+            newClientMessageId((bytes) => crypto.getRandomValues(bytes)),
+          );
+      });
+      body.append(notice, log, typingLine, h('div', { class: 'composer' }, fileInput, attachButton, input, sendButton));
       drawMessages();
       setTimeout(() => input.focus(), 0);
       void loadHistory();
@@ -447,10 +477,12 @@ function start(script: HTMLScriptElement) {
             'data-direction': outgoing ? 'outgoing' : 'incoming',
           },
           outgoing ? h('span', { class: 'who', dir: 'auto' }, message.senderName || t.someone) : null,
-          message.text ? h('div', { class: 'bubble', dir: 'auto' }, message.text) : null,
+          message.text && !isFileCaption(message) ? h('div', { class: 'bubble', dir: 'auto' }, message.text) : null,
           message.attachments?.length ? drawFiles(message) : null,
         );
-        if (message.state === 'failed') {
+        if (message.state === 'failed' && message.retryable === false) {
+          item.append(h('span', { class: 'state' }, t.fileFailed));
+        } else if (message.state === 'failed') {
           const retry = h('button', { type: 'button', class: 'state' }, t.failed);
           retry.addEventListener('click', () => void send(message.text, message.clientMessageId ?? ''));
           item.append(retry);
@@ -569,6 +601,59 @@ function start(script: HTMLScriptElement) {
         messages = messages.map((item) =>
           !item.id && item.clientMessageId === clientMessageId ? { ...item, state: 'failed' } : item,
         );
+      drawMessages();
+    }
+
+    /** A file as a message of the visitor's: a pending bubble, then the stored message (or why it was refused). */
+    async function sendFile(file: File, clientMessageId: string) {
+      if (!visitor) return;
+      const pending: ChatMessage = {
+        id: 0,
+        direction: 0,
+        text: `📎 ${file.name}`,
+        senderName: null,
+        clientMessageId,
+        createdAt: new Date().toISOString(),
+        state: 'pending',
+      };
+      if (file.size > FILE_MAX_BYTES) {
+        messages = mergeMessages(messages, [
+          { ...pending, text: `📎 ${file.name} — ${t.fileTooLarge}`, state: 'failed', retryable: false },
+        ]);
+        drawMessages();
+        return;
+      }
+      messages = mergeMessages(messages, [pending]);
+      drawMessages();
+      const form = new FormData();
+      form.append('file', file, file.name);
+      let answer: { ok: boolean; status: number; result: ChatMessage | null };
+      try {
+        const response = await fetch(`${apiBase}/messages/file?clientMessageId=${clientMessageId}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${visitor.token}`, 'x-locale': locale },
+          body: form,
+          mode: 'cors',
+          credentials: 'omit',
+        });
+        const envelope = (await response.json().catch(() => null)) as { result?: ChatMessage } | null;
+        answer = { ok: response.ok, status: response.status, result: envelope?.result ?? null };
+      } catch {
+        answer = { ok: false, status: 0, result: null };
+      }
+      if (answer.status === 401) {
+        forgetVisitor();
+        return;
+      }
+      if (answer.ok && answer.result) messages = mergeMessages(messages, [answer.result]);
+      else {
+        const reason = answer.status === 415 ? t.fileRefused : answer.status === 413 ? t.fileTooLarge : '';
+        messages = messages.map((item) =>
+          !item.id && item.clientMessageId === clientMessageId
+            ? { ...item, text: reason ? `${item.text} — ${reason}` : item.text, state: 'failed', retryable: false }
+            : item,
+        );
+      }
       drawMessages();
     }
 

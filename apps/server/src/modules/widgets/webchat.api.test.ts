@@ -5,7 +5,7 @@ import { NEW_INBOUND_EVENT, TICKET_EVENT, WEBCHAT_TYPING_EVENT } from '@atiende/
 import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, multipartFile, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, settle, waitFor } from '../../test/desk.js';
 import { widgetAssetRoutes } from './webchat.routes.js';
 
@@ -341,6 +341,68 @@ describe('public widget API', () => {
         .statusCode,
     ).toBe(404);
     socket.disconnect();
+  });
+
+  it('a visitor sends a file: checked by content, kept once on the ticket, shown to the agent', async () => {
+    const name = `Adjuntos ${Date.now()}`;
+    const visitor = await newVisitor({ name });
+    const upload = (
+      content: Buffer,
+      fileName: string,
+      clientMessageId: string,
+      options: { token?: string; origin?: string } = {},
+    ) => {
+      const file = multipartFile(content, fileName, 'application/octet-stream');
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v2/public/widgets/${key}/messages/file?clientMessageId=${clientMessageId}`,
+        headers: {
+          origin: options.origin ?? SITE,
+          ...(options.token === '' ? {} : { authorization: `Bearer ${options.token ?? visitor.visitorToken}` }),
+          ...file.headers,
+        },
+        payload: file.payload,
+      });
+    };
+    const pdf = Buffer.from('%PDF-1.4\n% comprobante\n%%EOF\n');
+    const first = await upload(pdf, 'comprobante de pago.pdf', 'file-up-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await upload(pdf, 'comprobante de pago.pdf', 'file-up-0001');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.id).toBe(first.json().result.id);
+    const message = first.json().result as VisitorMessage & { attachments: { id: number; name: string }[] };
+    expect(message).toMatchObject({
+      direction: 0,
+      clientMessageId: 'file-up-0001',
+      text: '📎 comprobante de pago.pdf',
+    });
+    expect(message.attachments).toEqual([
+      { id: expect.any(Number), name: 'comprobante de pago.pdf', contentType: 'application/pdf', size: pdf.length },
+    ]);
+    await t.services.inbound.idle();
+    const ticketId = (
+      await api.get(`/api/v2/caso/pendientes?filter=all&notify=pending&searchText=${encodeURIComponent(name)}`, admin)
+    )
+      .json()
+      .result.casosPendientes.find((item: { cliente: string }) => item.cliente === name)?.caso_id as number;
+    const view = (await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result;
+    expect(view.attachments).toHaveLength(1);
+    expect(view.interactions[0].messages[0].attachments[0].id).toBe(message.attachments[0].id);
+    // The visitor may download their own file again.
+    const own = await visitorCall('GET', `/messages/${message.id}/attachments/${message.attachments[0].id}`, {
+      token: visitor.visitorToken,
+    });
+    expect(own.rawPayload.equals(pdf)).toBe(true);
+
+    const executable = await upload(
+      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0, 0, 0]),
+      'programa.exe',
+      'file-up-0002',
+    );
+    expect(executable.statusCode).toBe(415);
+    expect((await upload(pdf, 'x.pdf', 'file-up-0003', { token: '' })).statusCode).toBe(401);
+    expect((await upload(pdf, 'x.pdf', 'file-up-0004', { origin: 'https://evil.test' })).statusCode).toBe(403);
+    expect((await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result.attachments).toHaveLength(1);
   });
 
   it('a retried clientMessageId is stored once', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { idParamSchema } from '@atiende/contracts';
+import { ATTACHMENT_MAX_BYTES, idParamSchema } from '@atiende/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { requireAuth } from '../../platform/http/auth-hook.js';
 import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { readUpload } from '../../platform/http/uploads.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
 import { originAllowed, type WebchatService, widgetErrors } from './webchat.service.js';
 import type { WidgetRow } from './widgets.repo.js';
@@ -18,6 +19,7 @@ import { widgetsRepo } from './widgets.repo.js';
 export const WEBCHAT_RATE_LIMITS = { config: 120, visitors: 20, history: 120, messages: 30, typing: 60 } as const;
 
 const keyParams = z.object({ publicKey: z.string().min(1).max(40) });
+const CLIENT_MESSAGE_ID = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
 const blankToNull = (value: string | undefined) => (value ? value : null);
 const visitorBody = z.object({
   name: z.string().trim().max(120).optional().transform(blankToNull),
@@ -29,7 +31,7 @@ const visitorBody = z.object({
 const messageBody = z.object({
   text: z.string().trim().min(1, { message: 'i18n:messages.emptyReply' }).max(4000),
   /** The browser's id of the message: a retry with the same id is stored once. */
-  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+  clientMessageId: CLIENT_MESSAGE_ID,
 });
 const historyQuery = z.object({ before: z.coerce.number().int().positive().optional() });
 const attachmentParams = keyParams.extend({
@@ -128,6 +130,20 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       },
       async (request, reply) => {
         const sent = await webchat.send(widget(request), bearer(request), request.body);
+        return reply.code(sent.duplicate ? 200 : 201).send(success(request, sent.message));
+      },
+    );
+
+    // A file the visitor sends (multipart `file`); the browser's id of the message rides in the query.
+    api.post(
+      '/public/widgets/:publicKey/messages/file',
+      {
+        config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.messages) },
+        schema: { params: keyParams, querystring: z.object({ clientMessageId: CLIENT_MESSAGE_ID }) },
+      },
+      async (request, reply) => {
+        const upload = await readUpload(request, ATTACHMENT_MAX_BYTES);
+        const sent = await webchat.sendFile(widget(request), bearer(request), request.query.clientMessageId, upload);
         return reply.code(sent.duplicate ? 200 : 201).send(success(request, sent.message));
       },
     );

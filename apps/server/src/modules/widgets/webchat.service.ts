@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { MESSAGE_DIRECTION, TICKET_STATUS, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
+import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { rooms } from '../../platform/realtime.js';
 import { randomToken, sha256 } from '../../platform/security.js';
@@ -11,6 +12,7 @@ import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/adapters.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo, type MessageRow } from '../interactions/interactions.repo.js';
+import { keepMessageFiles } from '../interactions/message-files.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { scopeOf } from '../tickets/tickets.service.js';
 import { channelLink } from './channel-links.js';
@@ -327,6 +329,42 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
       const absolute = file ? ctx.storage.absolutePath(file.path) : null;
       if (!file || !absolute || !fs.existsSync(absolute)) throw errors.notFound();
       return { file, stream: fs.createReadStream(absolute) };
+    },
+
+    /**
+     * A file from the visitor: checked by content like every upload, then a message of theirs (once per
+     * clientMessageId, like text) whose file becomes one of the ticket's attachments.
+     */
+    async sendFile(
+      widget: WidgetRow,
+      token: string | null,
+      clientMessageId: string,
+      upload: { content: Buffer; filename: string },
+    ): Promise<{ message: VisitorMessage; duplicate: boolean }> {
+      if (!widget.enabled) throw widgetErrors.disabled();
+      const visitor = await requireVisitor(widget, token);
+      const channel = await chatChannel(widget);
+      if (!channel) throw widgetErrors.noChat();
+      const kind = sniffAttachment(upload.content, upload.filename);
+      if (!kind) throw new AppError(415, 'UPLOAD.TYPE', 'tickets.attachmentType');
+      const name = safeFileName(upload.filename, kind.extension);
+      const result = await inbound.receive(channel.id, {
+        providerMessageId: providerId(visitor, clientMessageId),
+        from: visitor.publicId,
+        senderName: visitor.name ?? visitor.email ?? DEFAULT_VISITOR_NAME,
+        text: `📎 ${name}`,
+      });
+      await keepMessageFiles(ctx, result.messageId, [{ name, content: upload.content }]);
+      const stored = await interactionsRepo.message(db, result.messageId);
+      if (!stored) throw errors.notFound();
+      const message = toVisitorMessage({ ...stored, text: stored.bodyText, html: stored.bodyHtml }, visitor.publicId);
+      if (!result.duplicate) {
+        realtime.toVisitor(visitor.id, VISITOR_EVENTS.message, message);
+        await linkCustomer(visitor, result.interactionId).catch((error: unknown) =>
+          ctx.logger.error({ err: error, visitorId: visitor.id }, 'web-chat visitor e-mail not added'),
+        );
+      }
+      return { message, duplicate: result.duplicate };
     },
 
     /** An agent writing on a ticket: the ticket's web-chat visitors see "typing". */

@@ -83,10 +83,26 @@ beforeEach(() => {
         url,
         method: init.method ?? 'GET',
         headers: (init.headers ?? {}) as Record<string, string>,
-        body: init.body ? JSON.parse(String(init.body)) : null,
+        body: init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : null,
       };
       calls.push(call);
       if (url.endsWith('/attachments/5')) return new Response('%PDF-1.4', { status: 200 });
+      if (url.includes('/messages/file?clientMessageId=')) {
+        const file = (call.body as FormData).get('file') as File;
+        if (file.name.endsWith('.exe')) return answer(null, 415);
+        return answer(
+          {
+            id: 20,
+            direction: 0,
+            text: `📎 ${file.name}`,
+            senderName: 'Ana',
+            clientMessageId: new URL(url).searchParams.get('clientMessageId'),
+            attachments: [{ id: 9, name: file.name, contentType: 'application/pdf', size: file.size }],
+            createdAt: '2026-01-01T00:04:00.000Z',
+          },
+          201,
+        );
+      }
       if (url.endsWith('/widgets/KEY123')) return answer(config);
       if (url.endsWith('/visitors')) return answer({ visitorToken: 'tok-1', visitorId: 'wv-1' });
       if (url.endsWith('/messages') && call.method === 'GET') {
@@ -243,6 +259,42 @@ describe('embed script', () => {
     click.mockRestore();
     createObjectURL.mockRestore();
     revokeObjectURL.mockRestore();
+  });
+
+  it('sends a file the visitor picks, with the token, and says why a refused one was not sent', async () => {
+    localStorage.setItem('atiende-widget:KEY123', JSON.stringify({ token: 'tok-8', visitorId: 'wv-8' }));
+    const shadow = await startWidget();
+    byTestId(shadow, 'atiende-launcher').click();
+    await vi.waitFor(() => expect(byTestId(shadow, 'atiende-chat-attach')).not.toBeNull());
+    expect(byTestId(shadow, 'atiende-chat-attach').getAttribute('aria-label')).toBe('Adjuntar un archivo');
+    const input = byTestId(shadow, 'atiende-chat-file') as HTMLInputElement;
+    const pick = (file: File) => {
+      Object.defineProperty(input, 'files', { value: [file], configurable: true });
+      input.dispatchEvent(new Event('change'));
+    };
+    pick(new File(['%PDF-1.4'], 'orden.pdf', { type: 'application/pdf' }));
+    await vi.waitFor(() => expect(byTestId(shadow, 'atiende-message-20')).not.toBeNull());
+    const upload = calls.find((call) => call.url.includes('/messages/file')) as Call;
+    expect(upload.url).toMatch(
+      /^https:\/\/atiende\.test\/api\/v2\/public\/widgets\/KEY123\/messages\/file\?clientMessageId=[a-f0-9]{32}$/,
+    );
+    expect(upload.headers.authorization).toBe('Bearer tok-8');
+    expect(((upload.body as FormData).get('file') as File).name).toBe('orden.pdf');
+    expect(byTestId(shadow, 'atiende-file-9').querySelector('.name')?.textContent).toBe('orden.pdf');
+    // The caption the server keeps for previews is not repeated above the file button.
+    expect(byTestId(shadow, 'atiende-message-20').querySelector('.bubble')).toBeNull();
+
+    pick(new File(['MZ'], 'programa.exe'));
+    await vi.waitFor(() =>
+      expect(shadow.querySelector('[data-testid="atiende-message-pending"].failed')).not.toBeNull(),
+    );
+    const failed = shadow.querySelector('[data-testid="atiende-message-pending"].failed') as HTMLElement;
+    expect(failed.querySelector('.bubble')?.textContent).toBe(
+      '📎 programa.exe — Ese tipo de archivo no se puede enviar.',
+    );
+    // A file cannot be retried from its bubble: it says it was not sent instead.
+    expect(failed.querySelector('button.state')).toBeNull();
+    expect(failed.querySelector('.state')?.textContent).toBe('No se envió el archivo.');
   });
 
   it('speaks English on an English page and keeps the visitor across page loads', async () => {
