@@ -145,6 +145,42 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
     });
   }
 
+  /**
+   * A visitor's message through the inbound pipeline (a retried clientMessageId is stored once), `afterStore`
+   * completing it (its file) before it is shown: to the visitor's other tabs, and their customer linked.
+   */
+  async function receiveFromVisitor(
+    widget: WidgetRow,
+    token: string | null,
+    clientMessageId: string,
+    text: string,
+    afterStore?: (messageId: number) => Promise<unknown>,
+  ): Promise<{ message: VisitorMessage; ticketId: number; duplicate: boolean }> {
+    if (!widget.enabled) throw widgetErrors.disabled();
+    const visitor = await requireVisitor(widget, token);
+    const channel = await chatChannel(widget);
+    if (!channel) throw widgetErrors.noChat();
+    const result = await inbound.receive(channel.id, {
+      providerMessageId: providerId(visitor, clientMessageId),
+      from: visitor.publicId,
+      senderName: visitor.name ?? visitor.email ?? DEFAULT_VISITOR_NAME,
+      text,
+    });
+    await afterStore?.(result.messageId);
+    const stored = await interactionsRepo.message(db, result.messageId);
+    if (!stored) throw errors.notFound();
+    const message = toVisitorMessage({ ...stored, text: stored.bodyText, html: stored.bodyHtml }, visitor.publicId);
+    if (!result.duplicate) {
+      // The visitor's other tabs show it too.
+      realtime.toVisitor(visitor.id, VISITOR_EVENTS.message, message);
+      await linkCustomer(visitor, result.interactionId).catch((error: unknown) =>
+        ctx.logger.error({ err: error, visitorId: visitor.id }, 'web-chat visitor e-mail not added'),
+      );
+    }
+    await widgetsRepo.updateVisitor(db, visitor.id, { lastSeenAt: new Date() });
+    return { message, ticketId: result.ticketId, duplicate: result.duplicate };
+  }
+
   const realtime: VisitorRealtime = attachVisitorRealtime(ctx.realtime.io, {
     async authenticate(token, origin) {
       if (token.length > 200) return null;
@@ -284,33 +320,8 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
     },
 
     /** A visitor's message: through the inbound pipeline (a retried clientMessageId is stored once). */
-    async send(
-      widget: WidgetRow,
-      token: string | null,
-      body: { text: string; clientMessageId: string },
-    ): Promise<{ message: VisitorMessage; ticketId: number; duplicate: boolean }> {
-      if (!widget.enabled) throw widgetErrors.disabled();
-      const visitor = await requireVisitor(widget, token);
-      const channel = await chatChannel(widget);
-      if (!channel) throw widgetErrors.noChat();
-      const result = await inbound.receive(channel.id, {
-        providerMessageId: providerId(visitor, body.clientMessageId),
-        from: visitor.publicId,
-        senderName: visitor.name ?? visitor.email ?? DEFAULT_VISITOR_NAME,
-        text: body.text,
-      });
-      const stored = await interactionsRepo.message(db, result.messageId);
-      if (!stored) throw errors.notFound();
-      const message = toVisitorMessage({ ...stored, text: stored.bodyText, html: stored.bodyHtml }, visitor.publicId);
-      if (!result.duplicate) {
-        // The visitor's other tabs show it too.
-        realtime.toVisitor(visitor.id, VISITOR_EVENTS.message, message);
-        await linkCustomer(visitor, result.interactionId).catch((error: unknown) =>
-          ctx.logger.error({ err: error, visitorId: visitor.id }, 'web-chat visitor e-mail not added'),
-        );
-      }
-      await widgetsRepo.updateVisitor(db, visitor.id, { lastSeenAt: new Date() });
-      return { message, ticketId: result.ticketId, duplicate: result.duplicate };
+    async send(widget: WidgetRow, token: string | null, body: { text: string; clientMessageId: string }) {
+      return receiveFromVisitor(widget, token, body.clientMessageId, body.text);
     },
 
     /**
@@ -341,30 +352,13 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
       clientMessageId: string,
       upload: { content: Buffer; filename: string },
     ): Promise<{ message: VisitorMessage; duplicate: boolean }> {
-      if (!widget.enabled) throw widgetErrors.disabled();
-      const visitor = await requireVisitor(widget, token);
-      const channel = await chatChannel(widget);
-      if (!channel) throw widgetErrors.noChat();
       const kind = sniffAttachment(upload.content, upload.filename);
       if (!kind) throw new AppError(415, 'UPLOAD.TYPE', 'tickets.attachmentType');
       const name = safeFileName(upload.filename, kind.extension);
-      const result = await inbound.receive(channel.id, {
-        providerMessageId: providerId(visitor, clientMessageId),
-        from: visitor.publicId,
-        senderName: visitor.name ?? visitor.email ?? DEFAULT_VISITOR_NAME,
-        text: `📎 ${name}`,
-      });
-      await keepMessageFiles(ctx, result.messageId, [{ name, content: upload.content }]);
-      const stored = await interactionsRepo.message(db, result.messageId);
-      if (!stored) throw errors.notFound();
-      const message = toVisitorMessage({ ...stored, text: stored.bodyText, html: stored.bodyHtml }, visitor.publicId);
-      if (!result.duplicate) {
-        realtime.toVisitor(visitor.id, VISITOR_EVENTS.message, message);
-        await linkCustomer(visitor, result.interactionId).catch((error: unknown) =>
-          ctx.logger.error({ err: error, visitorId: visitor.id }, 'web-chat visitor e-mail not added'),
-        );
-      }
-      return { message, duplicate: result.duplicate };
+      // The caption is what previews show; the widget shows the file button instead.
+      return receiveFromVisitor(widget, token, clientMessageId, `📎 ${name}`, (messageId) =>
+        keepMessageFiles(ctx, messageId, [{ name, content: upload.content }]),
+      );
     },
 
     /** An agent writing on a ticket: the ticket's web-chat visitors see "typing". */
