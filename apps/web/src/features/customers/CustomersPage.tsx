@@ -16,8 +16,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -28,6 +26,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import appI18n from '../../app/i18n';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDate } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -49,49 +48,6 @@ import { withKeyOverrides } from './tableI18n';
 const tableI18n = withKeyOverrides(appI18n, { 'table.empty': 'customers.list.empty' });
 
 type IdFilter = number | '';
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  testId,
-  options,
-}: {
-  label: string;
-  value: IdFilter;
-  onChange: (value: IdFilter) => void;
-  testId: string;
-  options: { id: number; name: string }[];
-}) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      select
-      size="small"
-      margin="none"
-      fullWidth={false}
-      label={label}
-      value={value}
-      onChange={(event) => {
-        const raw = event.target.value as unknown as number | string;
-        onChange(raw === '' ? '' : Number(raw));
-      }}
-      sx={{ minWidth: 140 }}
-      slotProps={{
-        htmlInput: { 'data-testid': testId },
-        inputLabel: { shrink: true },
-        select: { displayEmpty: true },
-      }}
-    >
-      <MenuItem value="">{t('common.all')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.id} value={option.id}>
-          {option.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 function AssignDialog({
   open,
@@ -445,14 +401,16 @@ export function CustomersPage() {
                     value={labelId}
                     onChange={filterChanged(setLabelId)}
                     testId="customers-filter-label"
-                    options={(labels.data ?? []).map((label) => ({ id: label.id, name: label.name }))}
+                    options={(labels.data ?? []).map((label) => ({ value: label.id, label: label.name }))}
+                    minWidth={140}
                   />
                   <FilterSelect
                     label={t('customers.fields.owner')}
                     value={ownerUserId}
                     onChange={filterChanged(setOwnerUserId)}
                     testId="customers-filter-owner"
-                    options={(users.data ?? []).map((user) => ({ id: user.id, name: user.nombre }))}
+                    options={(users.data ?? []).map((user) => ({ value: user.id, label: user.nombre }))}
+                    minWidth={140}
                   />
                   {campaigns.data ? (
                     <FilterSelect
@@ -460,7 +418,8 @@ export function CustomersPage() {
                       value={campaignId}
                       onChange={filterChanged(setCampaignId)}
                       testId="customers-filter-campaign"
-                      options={campaigns.data}
+                      options={campaigns.data.map((campaign) => ({ value: campaign.id, label: campaign.name }))}
+                      minWidth={140}
                     />
                   ) : null}
                   {canEdit && pageIds.length > 0 ? (

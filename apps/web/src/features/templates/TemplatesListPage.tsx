@@ -6,14 +6,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDateTime } from '../../ui/format';
 import { NameWithPreview } from '../../ui/NameWithPreview';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
@@ -109,31 +108,17 @@ export function TemplatesListPage() {
         searchTestId="templates-search"
         emptyTitle={filtered ? undefined : t('templates.empty')}
         filters={
-          <TextField
-            select
-            size="small"
-            margin="none"
-            fullWidth={false}
+          <FilterSelect
             label={t('templates.fields.channelType')}
             value={channelType}
-            onChange={(event) => {
-              setChannelType(event.target.value as ChannelTypeKey | '');
+            onChange={(value) => {
+              setChannelType(value);
               setQuery((current) => ({ ...current, page: 1 }));
             }}
-            sx={{ minWidth: 190 }}
-            slotProps={{
-              htmlInput: { 'data-testid': 'templates-filter-channelType' },
-              inputLabel: { shrink: true },
-              select: { displayEmpty: true },
-            }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {CHANNEL_TYPE_KEYS.map((key) => (
-              <MenuItem key={key} value={key}>
-                {t(`channels.types.${key}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={CHANNEL_TYPE_KEYS.map((key) => ({ value: key, label: t(`channels.types.${key}`) }))}
+            testId="templates-filter-channelType"
+            minWidth={190}
+          />
         }
         actions={(template) =>
           editable ? (

@@ -5,14 +5,13 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDateTime } from '../../ui/format';
 import { NameWithPreview } from '../../ui/NameWithPreview';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
@@ -113,57 +112,30 @@ export function WhatsappTemplatesListPage() {
         emptyTitle={filtered ? undefined : t('whatsappTemplates.empty')}
         filters={
           <>
-            <TextField
-              select
-              size="small"
-              margin="none"
-              fullWidth={false}
+            <FilterSelect
               label={t('whatsappTemplates.fields.status')}
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as WhatsappTemplateStatus | '');
+              onChange={(value) => {
+                setStatus(value);
                 resetPage();
               }}
-              sx={{ minWidth: 160 }}
-              slotProps={{
-                htmlInput: { 'data-testid': 'wa-templates-filter-status' },
-                inputLabel: { shrink: true },
-                select: { displayEmpty: true },
-              }}
-            >
-              <MenuItem value="">{t('common.all')}</MenuItem>
-              {WHATSAPP_TEMPLATE_STATUSES.map((key) => (
-                <MenuItem key={key} value={key}>
-                  {t(`whatsappTemplates.statuses.${key}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              margin="none"
-              fullWidth={false}
+              options={WHATSAPP_TEMPLATE_STATUSES.map((key) => ({
+                value: key,
+                label: t(`whatsappTemplates.statuses.${key}`),
+              }))}
+              testId="wa-templates-filter-status"
+            />
+            <FilterSelect
               label={t('whatsappTemplates.fields.channel')}
               value={channelId}
-              onChange={(event) => {
-                const value = event.target.value as number | '';
-                setChannelId(value === '' ? '' : Number(value));
+              onChange={(value) => {
+                setChannelId(value);
                 resetPage();
               }}
-              sx={{ minWidth: 200 }}
-              slotProps={{
-                htmlInput: { 'data-testid': 'wa-templates-filter-channel' },
-                inputLabel: { shrink: true },
-                select: { displayEmpty: true },
-              }}
-            >
-              <MenuItem value="">{t('common.all')}</MenuItem>
-              {(channels.data ?? []).map((channel) => (
-                <MenuItem key={channel.id} value={channel.id}>
-                  {channel.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={(channels.data ?? []).map((channel) => ({ value: channel.id, label: channel.name }))}
+              testId="wa-templates-filter-channel"
+              minWidth={200}
+            />
           </>
         }
         actions={(template) =>
