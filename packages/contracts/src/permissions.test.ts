@@ -30,6 +30,11 @@ describe('permission catalogue', () => {
     expect(DEFAULT_ROLE_PERMISSIONS.super).not.toContain('editar-permisos-roles');
     expect(DEFAULT_ROLE_PERMISSIONS.agent).toContain('cambiar-estado-usuario');
   });
+
+  it('lets supervisors hold everything agents hold, so they may manage agents’ accounts', () => {
+    const supervisor = new Set(DEFAULT_ROLE_PERMISSIONS.super);
+    expect(DEFAULT_ROLE_PERMISSIONS.agent.filter((permission) => !supervisor.has(permission))).toEqual([]);
+  });
 });
 
 describe('pickLocale', () => {

@@ -137,6 +137,8 @@ const AGENT_PERMISSIONS: readonly Permission[] = [
 /** Default grants of the built-in roles; documented in docs/permissions.md. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
-  super: ALL_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED.includes(p) && p !== 'cambiar-estado-usuario'),
+  // Supervisors hold every agent permission (cambiar-estado-usuario included, though only users serving a campaign as
+  // agents see the status menu): nobody manages an account that holds a permission they lack (policies/grants.ts).
+  super: ALL_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED.includes(p)),
   agent: AGENT_PERMISSIONS,
 };

@@ -31,7 +31,7 @@ export async function credentialsRoutes(app: FastifyInstance, credentials: Crede
     '/api-credentials',
     { config: { permission }, schema: { body: createApiCredentialBodySchema } },
     async (request, reply) => {
-      const created = await credentials.create(requireAuth(request).userId, request.body);
+      const created = await credentials.create(requireAuth(request), request.body);
       return reply.code(201).send(success(request, created, { messageKey: 'credentials.created' }));
     },
   );
@@ -40,7 +40,7 @@ export async function credentialsRoutes(app: FastifyInstance, credentials: Crede
     '/api-credentials/:id/revoke',
     { config: { permission }, schema: { params: idParamSchema } },
     async (request) =>
-      success(request, await credentials.revoke(requireAuth(request).userId, request.params.id), {
+      success(request, await credentials.revoke(requireAuth(request), request.params.id), {
         messageKey: 'credentials.revoked',
       }),
   );

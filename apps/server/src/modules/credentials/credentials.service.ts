@@ -9,7 +9,8 @@ import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { randomToken, sha256 } from '../../platform/security.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { assertMayGrant, assertMayManage } from '../../policies/grants.js';
+import type { AuthContext, AuthService } from '../auth/auth.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { credentialsRepo } from './credentials.repo.js';
 
@@ -44,13 +45,16 @@ export function createCredentialsService(ctx: AppContext, auth: AuthService) {
      * The secret is random (256 bits), so a SHA-256 of it is enough to store: it cannot be guessed from the hash.
      * It is returned here once and never again.
      */
-    async create(actorUserId: number, body: { name: string; roleId: number }): Promise<CreatedApiCredential> {
+    async create(actor: AuthContext, body: { name: string; roleId: number }): Promise<CreatedApiCredential> {
+      const actorUserId = actor.userId;
       const clientId = `atk_${randomToken(12)}`;
       const secret = randomToken(32);
       const id = await db.transaction(async (tx) => {
         if ((await usersRepo.existingRoleIds(tx, [body.roleId])).length === 0) {
           throw errors.invalidField('roleId', 'credentials.unknownRole');
         }
+        // A credential acts with its role: nobody hands out a token stronger than themselves.
+        assertMayGrant(actor, await usersRepo.permissionsOfRoles(tx, [body.roleId]));
         const integrationUserId = await usersRepo.insertUser(
           tx,
           {
@@ -83,11 +87,13 @@ export function createCredentialsService(ctx: AppContext, auth: AuthService) {
     },
 
     /** Revoking disables the integration user and ends its tokens at once. */
-    async revoke(actorUserId: number, id: number): Promise<ApiCredentialItem> {
+    async revoke(actor: AuthContext, id: number): Promise<ApiCredentialItem> {
+      const actorUserId = actor.userId;
       let afterCommit = () => {};
       await db.transaction(async (tx) => {
         const credential = await credentialsRepo.lock(tx, id);
         if (!credential) throw errors.notFound();
+        assertMayManage(actor, await usersRepo.permissionsOfUser(tx, credential.integrationUserId));
         if (credential.revokedAt) return;
         await credentialsRepo.markRevoked(tx, id);
         await usersRepo.setEnabled(tx, credential.integrationUserId, false);

@@ -52,11 +52,7 @@ export async function rolesRoutes(app: FastifyInstance, roles: RolesService): Pr
       schema: { params: idParamSchema, body: rolePermissionsBodySchema },
     },
     async (request) => {
-      const saved = await roles.replacePermissions(
-        requireAuth(request).userId,
-        request.params.id,
-        request.body.permissions,
-      );
+      const saved = await roles.replacePermissions(requireAuth(request), request.params.id, request.body.permissions);
       return success(request, saved, { messageKey: 'roles.saved' });
     },
   );

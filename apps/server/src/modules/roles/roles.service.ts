@@ -3,6 +3,7 @@ import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { assertMayGrant, type Grantor } from '../../policies/grants.js';
 import { rolesRepo } from './roles.repo.js';
 
 /** The permission that manages permissions: someone enabled must always keep it. */
@@ -63,14 +64,26 @@ export function createRolesService(ctx: AppContext) {
     },
 
     /**
-     * Replaces a role's permissions. Checked inside the transaction, after the change: if no enabled person could
-     * still manage permissions, the change is refused and nothing is saved. Users of the role reload their menu.
+     * Replaces a role's permissions. The actor may add or remove only permissions they hold themselves (no
+     * escalation, and no stripping a more powerful role). Checked inside the transaction, after the change: if no
+     * enabled person could still manage permissions, the change is refused and nothing is saved. Users of the role
+     * reload their menu.
      */
-    async replacePermissions(actorUserId: number, id: number, permissions: string[]): Promise<RolePermissions> {
+    async replacePermissions(
+      actor: Grantor & { userId: number },
+      id: number,
+      permissions: string[],
+    ): Promise<RolePermissions> {
+      const actorUserId = actor.userId;
       const unique = [...new Set(permissions)].sort();
       const affectedUsers = await db.transaction(async (tx) => {
         if (!(await rolesRepo.lock(tx, id))) throw errors.notFound();
         const before = await rolesRepo.permissions(tx, id);
+        const changed = [
+          ...unique.filter((permission) => !before.includes(permission)),
+          ...before.filter((permission) => !unique.includes(permission)),
+        ];
+        assertMayGrant(actor, changed);
         await rolesRepo.replacePermissions(tx, id, unique);
         if ((await rolesRepo.countEnabledHolders(tx, PERMISSION_ADMIN)) === 0) {
           throw new AppError(409, 'ROLE.LAST_PERMISSION_ADMIN', 'roles.lastPermissionAdmin');

@@ -294,6 +294,26 @@ export const usersRepo = {
     return { id: existing.id, created: false };
   },
 
+  /** The union of these roles' permissions (what a user holding them could do). */
+  async permissionsOfRoles(db: Executor, roleIds: readonly number[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await db
+      .selectDistinct({ permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .where(inArray(rolePermissions.roleId, [...roleIds]));
+    return rows.map((row) => row.permission);
+  },
+
+  /** What a user holds today through all of their roles. */
+  async permissionsOfUser(db: Executor, userId: number): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+      .where(eq(userRoles.userId, userId));
+    return rows.map((row) => row.permission);
+  },
+
   async grantPermissions(db: Executor, roleId: number, permissions: readonly string[]): Promise<void> {
     if (permissions.length === 0) return;
     await db

@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import type { ImageUpload } from '../../platform/http/uploads.js';
 import { hashPassword, verifyPassword } from '../../platform/security.js';
+import { assertMayGrant, assertMayManage } from '../../policies/grants.js';
 import type { AuthContext, AuthService } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
@@ -103,6 +104,24 @@ function rethrowDuplicate(error: unknown): never {
   throw error;
 }
 
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * The account's keys (e-mail, status, MFA, roles) change only if the actor holds everything the user holds, and
+ * new roles only if the actor holds everything they grant (policies/grants.ts). Profile fields stay editable.
+ */
+async function checkAccountChange(
+  tx: Executor,
+  actor: AuthContext,
+  userId: number,
+  change: { email: boolean; status: boolean; mfa: boolean; roles: boolean; newRoleIds: readonly number[] },
+): Promise<void> {
+  if (!(change.email || change.status || change.mfa || change.roles)) return;
+  assertMayManage(actor, await usersRepo.permissionsOfUser(tx, userId));
+  if (change.roles) assertMayGrant(actor, await usersRepo.permissionsOfRoles(tx, change.newRoleIds));
+}
+
 export function createUsersService(ctx: AppContext, auth: AuthService) {
   const { db } = ctx;
 
@@ -172,6 +191,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
       const id = await db
         .transaction(async (tx) => {
           const references = await checkReferences(tx, body.roleIds, body.skillIds);
+          assertMayGrant(actor, await usersRepo.permissionsOfRoles(tx, references.roleIds));
           const values = profileValues(body);
           const userId = await usersRepo.insertUser(
             tx,
@@ -209,6 +229,13 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
           if (!current) throw errors.notFound();
           if (id === actor.userId && !body.enabled) throw new AppError(409, 'USER.SELF_DISABLE', 'users.selfDisable');
           const references = await checkReferences(tx, body.roleIds, body.skillIds);
+          await checkAccountChange(tx, actor, id, {
+            email: current.email.toLowerCase() !== body.email.toLowerCase(),
+            status: current.enabled !== body.enabled,
+            mfa: current.mfaEnabled !== body.mfa,
+            roles: !sameIds(before.roles.map((role) => role.id), references.roleIds),
+            newRoleIds: references.roleIds,
+          });
           const values: UserValues = {
             ...profileValues(body),
             email: body.email,
@@ -247,6 +274,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
       await db.transaction(async (tx) => {
         const current = await usersRepo.lock(tx, id);
         if (!current) throw errors.notFound();
+        assertMayManage(actor, await usersRepo.permissionsOfUser(tx, id));
         if (current.enabled === enabled) return;
         await usersRepo.setEnabled(tx, id, enabled);
         if (!enabled) afterCommit = await auth.endSessions(tx, id, 'disabled');
@@ -267,6 +295,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
       let afterCommit = () => {};
       await db.transaction(async (tx) => {
         if (!(await usersRepo.lock(tx, id))) throw errors.notFound();
+        assertMayManage(actor, await usersRepo.permissionsOfUser(tx, id));
         await usersRepo.updatePassword(tx, id, passwordHash);
         afterCommit = await auth.endSessions(tx, id, 'password-changed');
         await auditRepo.record(tx, {

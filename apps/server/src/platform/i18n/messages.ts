@@ -189,6 +189,9 @@ const es = {
   'tickets.tasksAdded': 'Gestiones registradas',
   'tickets.attachmentType': 'Tipo de archivo no permitido: adjunte imágenes, PDF, documentos de Office, ZIP o texto',
   'errors.forbidden': 'Permisos insuficientes; contacte a un administrador',
+  'grants.notHeld': 'No puede otorgar permisos que usted no tiene: {permissions}',
+  'grants.targetOutranks':
+    'No puede cambiar la contraseña, el correo, el estado ni los roles de un usuario con permisos que usted no tiene: {permissions}',
   'errors.notFound': 'El recurso no existe o no se pudo encontrar',
   'errors.routeNotFound': 'La ruta solicitada no existe',
   'errors.validation': 'Los datos enviados no son válidos',
@@ -389,6 +392,9 @@ const en: Record<MessageKey, string> = {
   'tickets.tasksAdded': 'Tasks recorded',
   'tickets.attachmentType': 'File type not allowed: attach images, PDF, Office documents, ZIP or text',
   'errors.forbidden': 'Insufficient permissions; contact an administrator',
+  'grants.notHeld': 'You cannot grant permissions you do not hold: {permissions}',
+  'grants.targetOutranks':
+    'You cannot change the password, e-mail, status or roles of a user who holds permissions you lack: {permissions}',
   'errors.notFound': 'The resource does not exist or could not be found',
   'errors.routeNotFound': 'The requested route does not exist',
   'errors.validation': 'The data sent is not valid',
