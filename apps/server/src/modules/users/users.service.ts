@@ -233,7 +233,10 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
             email: current.email.toLowerCase() !== body.email.toLowerCase(),
             status: current.enabled !== body.enabled,
             mfa: current.mfaEnabled !== body.mfa,
-            roles: !sameIds(before.roles.map((role) => role.id), references.roleIds),
+            roles: !sameIds(
+              before.roles.map((role) => role.id),
+              references.roleIds,
+            ),
             newRoleIds: references.roleIds,
           });
           const values: UserValues = {
