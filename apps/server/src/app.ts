@@ -59,6 +59,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
+import { usersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
@@ -139,6 +140,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       if (!hasPermission(granted, 'ver-supervision-usuarios|ver-supervision-colas')) return [];
       return supervisedCampaignsOf(deps.db, identity.userId, granted);
     },
+    reloadIdentity: async (identity) => ({
+      ...identity,
+      permissions: new Set(await usersRepo.permissionsOfUser(deps.db, identity.userId)),
+    }),
     resolveIdentity: async (token) => {
       const session = await authService?.resolveToken(token);
       return session

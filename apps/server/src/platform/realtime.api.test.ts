@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../test/app.js';
-import { type Actor, collect, connect, deskCampaign, settle } from '../test/desk.js';
+import { type Actor, caller, collect, connect, deskCampaign, settle } from '../test/desk.js';
 
 let t: TestApp;
 let admin: Actor;
@@ -82,5 +82,72 @@ describe('sequenced realtime', () => {
     expect(leaked).toHaveLength(0);
     mine.close();
     theirs.close();
+  });
+});
+
+describe('rooms follow permission changes at once, without a reconnect', () => {
+  const probe = (campaignId: number, n: number) =>
+    t.ctx.realtime.toCampaign(campaignId, 'CasoActualizadoEvent', { tipo: 'abierto', casoId: n });
+
+  it('an agent removed from a campaign stops hearing it as soon as the change is answered; an added one starts', async () => {
+    const { put } = caller(t);
+    const agent = await signedIn(t, 'agent');
+    const first = await deskCampaign(t, admin, { agents: [agent] });
+    const second = await deskCampaign(t, admin, { agents: [] });
+    const socket = await connect(t, agent);
+    const disconnects = collect(socket, 'disconnect');
+    const heard = collect<{ casoId: number }>(socket, 'CasoActualizadoEvent');
+    await probe(first.campaignId, 1);
+    await probe(second.campaignId, 2);
+    await settle(200);
+    expect(heard.map((event) => event.casoId)).toEqual([1]);
+
+    const membership = (channelId: number, agents: Actor[]) => ({
+      name: `Campaña ${channelId}`,
+      type: 'inbound',
+      channelIds: [channelId],
+      agents: agents.map((member) => ({ userId: member.id, channelIds: [channelId] })),
+      config: { ticketCombination: 'customer-channel' },
+    });
+    expect(
+      (await put(`/api/v2/campaigns/${first.campaignId}`, admin, membership(first.channelId, []))).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(`/api/v2/campaigns/${second.campaignId}`, admin, membership(second.channelId, [agent]))).statusCode,
+    ).toBe(200);
+    // Right after the answers: no wait for a reconnect (there is none).
+    await probe(first.campaignId, 3);
+    await probe(second.campaignId, 4);
+    await settle(200);
+    expect(heard.map((event) => event.casoId)).toEqual([1, 4]);
+    expect(disconnects).toHaveLength(0);
+    expect(socket.connected).toBe(true);
+    socket.close();
+  });
+
+  it('a role that gains or loses ver-todos-casos moves its users’ sockets in and out of every campaign', async () => {
+    const { post, put } = caller(t);
+    const role = await post('/api/v2/roles', admin, { name: `vigia-${Date.now()}`, label: 'Vigía' });
+    const roleId = role.json().result.id as number;
+    const base = ['ver-menu-casos', 'ver-caso'];
+    expect((await put(`/api/v2/roles/${roleId}/permissions`, admin, { permissions: base })).statusCode).toBe(200);
+    const watcher = await signedIn(t, 'agent');
+    await t.ctx.db.execute(`update user_roles set role_id = ${roleId} where user_id = ${watcher.id}` as never);
+    const { campaignId } = await deskCampaign(t, admin, { agents: [] });
+    const socket = await connect(t, watcher);
+    const heard = collect<{ casoId: number }>(socket, 'CasoActualizadoEvent');
+
+    await probe(campaignId, 1);
+    const widen = await put(`/api/v2/roles/${roleId}/permissions`, admin, {
+      permissions: [...base, 'ver-todos-casos'],
+    });
+    expect(widen.statusCode).toBe(200);
+    await probe(campaignId, 2);
+    const narrow = await put(`/api/v2/roles/${roleId}/permissions`, admin, { permissions: base });
+    expect(narrow.statusCode).toBe(200);
+    await probe(campaignId, 3);
+    await settle(200);
+    expect(heard.map((event) => event.casoId)).toEqual([2]);
+    socket.close();
   });
 });

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { EventLog } from './event-log.js';
 
 export interface SocketIdentity {
@@ -33,6 +33,8 @@ export const rooms = {
 
 /** Client → server: "I saw everything up to this sequence" (sent on every reconnect). */
 export const RESUME_EVENT = 'resume';
+/** Handshake refusal while the database cannot be reached: the client retries, the session stays. */
+export const UNAVAILABLE_ERROR = 'UNAVAILABLE';
 /** Server → client: the gap cannot be replayed (too old or too long): reload your lists. */
 export const RESYNC_EVENT = 'resync';
 
@@ -50,6 +52,12 @@ export interface Realtime {
   toTicketReaders(campaignId: number, assignedUserId: number | null, event: string, payload: object): Promise<void>;
   /** Unsequenced broadcast (business settings changed): a missed one only means a later refresh. */
   toAll(event: string, payload: object): void;
+  /**
+   * Recomputes the rooms of these users' open sockets, on every node, after their campaign memberships or
+   * permissions changed: they leave what they may no longer see and join what they now may, without reconnecting.
+   * `'all'` for changes that concern everyone (a campaign created, enabled or disabled). Failures are logged.
+   */
+  refreshRooms(userIds: readonly number[] | 'all'): Promise<void>;
   disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
 }
@@ -66,6 +74,8 @@ export async function attachRealtime(options: {
   resolveReadableCampaigns?: ResolveReadableCampaigns;
   /** What the identity supervises: every campaign, some, or none (computed by the server at the handshake). */
   resolveSupervision?: (identity: SocketIdentity) => Promise<'all' | number[]>;
+  /** The identity with its current permissions (read again when its rooms are refreshed). */
+  reloadIdentity?: (identity: SocketIdentity) => Promise<SocketIdentity>;
   /** Where sequenced events are kept for replay; without it events are emitted unsequenced. */
   eventLog?: EventLog;
   redisUrl?: string;
@@ -84,38 +94,47 @@ export async function attachRealtime(options: {
     options.logger.info('realtime fans out through Redis');
   }
 
-  io.use(async (socket, next) => {
-    const token =
-      bearerFrom((socket.handshake.auth as { token?: unknown } | undefined)?.token) ??
-      bearerFrom(socket.handshake.headers.authorization);
-    const identity = token ? await options.resolveIdentity(token).catch(() => null) : null;
-    if (!identity) {
-      next(new Error('UNAUTHENTICATED'));
-      return;
-    }
-    socket.data.identity = identity;
-    socket.data.campaignIds = (await options.resolveCampaigns?.(identity).catch(() => [])) ?? [];
-    socket.data.supervision = (await options.resolveSupervision?.(identity).catch(() => [])) ?? [];
-    socket.data.readable = (await options.resolveReadableCampaigns?.(identity).catch(() => [])) ?? [];
-    next();
-  });
-
-  const roomsOf = (socket: Socket): string[] => {
-    const identity = socket.data.identity as SocketIdentity;
-    const campaignIds = socket.data.campaignIds as number[];
-    const supervision = socket.data.supervision as 'all' | number[];
-    const readable = socket.data.readable as number[];
+  /** The rooms every socket of this identity belongs to besides its own session's: user, campaigns, supervision. */
+  const membershipRooms = async (identity: SocketIdentity): Promise<string[]> => {
+    const [campaignIds, supervision, readable] = await Promise.all([
+      options.resolveCampaigns?.(identity) ?? [],
+      options.resolveSupervision?.(identity) ?? [],
+      options.resolveReadableCampaigns?.(identity) ?? [],
+    ]);
     return [
       rooms.user(identity.userId),
-      rooms.session(identity.sessionId),
       ...campaignIds.map(rooms.campaign),
       ...readable.map(rooms.campaignReaders),
       ...(supervision === 'all' ? [rooms.supervision] : supervision.map(rooms.supervisionOf)),
     ];
   };
 
+  io.use(async (socket, next) => {
+    const token =
+      bearerFrom((socket.handshake.auth as { token?: unknown } | undefined)?.token) ??
+      bearerFrom(socket.handshake.headers.authorization);
+    try {
+      const identity = token ? await options.resolveIdentity(token) : null;
+      if (!identity) {
+        next(new Error('UNAUTHENTICATED'));
+        return;
+      }
+      socket.data.identity = identity;
+      socket.data.rooms = [rooms.session(identity.sessionId), ...(await membershipRooms(identity))];
+      next();
+    } catch (error) {
+      // The database is unreachable (restarting): not a reason to sign the user out; the client tries again.
+      options.logger.warn({ err: error }, 'realtime handshake failed; the client will retry');
+      next(new Error(UNAVAILABLE_ERROR));
+    }
+  });
+
+  /** The rooms a socket is in now (refreshRooms keeps them current; replay reads them). */
+  const roomsOf = (socket: { id: string; rooms: Set<string> }): string[] =>
+    [...socket.rooms].filter((room) => room !== socket.id);
+
   io.on('connection', (socket) => {
-    socket.join(roomsOf(socket));
+    socket.join(socket.data.rooms as string[]);
     socket.on(RESUME_EVENT, async (payload: { lastSeq?: unknown } | undefined) => {
       const lastSeq = Number(payload?.lastSeq);
       if (!options.eventLog || !Number.isSafeInteger(lastSeq) || lastSeq <= 0) return;
@@ -167,6 +186,33 @@ export async function attachRealtime(options: {
     },
     toAll: (event, payload) => {
       io.emit(event, payload);
+    },
+    async refreshRooms(userIds) {
+      if (userIds !== 'all' && userIds.length === 0) return;
+      try {
+        // fetchSockets reaches every node through the adapter; join/leave on a remote socket are applied there.
+        const sockets = await (userIds === 'all' ? io : io.in(userIds.map(rooms.user))).fetchSockets();
+        const byUser = new Map<number, typeof sockets>();
+        for (const socket of sockets) {
+          const userId = (socket.data.identity as SocketIdentity).userId;
+          byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
+        }
+        for (const userSockets of byUser.values()) {
+          const stored = userSockets[0].data.identity as SocketIdentity;
+          const identity = (await options.reloadIdentity?.(stored)) ?? stored;
+          const shared = await membershipRooms(identity);
+          for (const socket of userSockets) {
+            const wanted = new Set([rooms.session((socket.data.identity as SocketIdentity).sessionId), ...shared]);
+            const current = roomsOf(socket);
+            const leaving = current.filter((room) => !wanted.has(room));
+            const joining = [...wanted].filter((room) => !current.includes(room));
+            for (const room of leaving) socket.leave(room);
+            if (joining.length > 0) socket.join(joining);
+          }
+        }
+      } catch (error) {
+        options.logger.error({ err: error, userIds }, 'realtime rooms could not be refreshed');
+      }
     },
     disconnectSessions: (sessionIds) => {
       if (sessionIds.length === 0) return;

@@ -62,7 +62,8 @@ export function acceptSequenced(payload: unknown): boolean {
  * - business-changed → refetch empresa.
  * - sequenced events (payload.seq) are delivered once; on reconnect `resume` replays the gap, or the server sends
  *   `resync` and every live list reloads.
- * - connect_error UNAUTHENTICATED → the token is no longer valid: forget the session.
+ * - connect_error UNAUTHENTICATED → the token is no longer valid: forget the session; any other refusal of the
+ *   handshake (UNAVAILABLE: the server's database is restarting) → connect again later, keeping the session.
  */
 export function useRealtime(): void {
   const { token } = useSession();
@@ -88,18 +89,30 @@ export function useRealtime(): void {
     socket.onAny((event: string, payload: unknown) => {
       if (acceptSequenced(payload)) emitRealtimeEvent(event, payload);
     });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let refusals = 0;
     // After a network cut the same socket reconnects: ask for what was missed since the last sequence seen.
     socket.on('connect', () => {
+      refusals = 0;
       if (seen.last > 0) socket.emit('resume', { lastSeq: seen.last });
     });
     socket.on('connect_error', (error: Error) => {
       if (error?.message === 'UNAUTHENTICATED') {
         socket.disconnect();
         clearSession();
+        return;
+      }
+      // Socket.IO retries transport failures itself, but not a refusal by the server's handshake (the server could
+      // not reach its database, e.g. while it restarts): try again with a growing delay, keeping the session.
+      if (!socket.active) {
+        refusals += 1;
+        clearTimeout(retry);
+        retry = setTimeout(() => socket.connect(), Math.min(30_000, 1000 * 2 ** Math.min(refusals, 5)));
       }
     });
 
     return () => {
+      clearTimeout(retry);
       socket.removeAllListeners();
       socket.disconnect();
     };

@@ -82,6 +82,12 @@ function campaignValues(body: CampaignBody) {
   };
 }
 
+/** Everyone whose rooms a campaign's membership or settings decide (agents and supervisors). */
+const memberIds = (campaign: Campaign) => [
+  ...campaign.agents.map((agent) => agent.userId),
+  ...campaign.supervisors.map((supervisor) => supervisor.id),
+];
+
 export function createCampaignsService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -157,6 +163,8 @@ export function createCampaignsService(ctx: AppContext) {
         });
         return created;
       });
+      // Its members join its rooms now, and so do those who see every campaign.
+      await ctx.realtime.refreshRooms('all');
       return view(id);
     },
 
@@ -187,7 +195,12 @@ export function createCampaignsService(ctx: AppContext) {
           ),
         });
       });
-      return view(id);
+      const after = await view(id);
+      // Open sockets follow the change at once: removed members stop hearing the campaign, new ones start.
+      await ctx.realtime.refreshRooms(
+        before.enabled !== after.enabled ? 'all' : [...new Set([...memberIds(before), ...memberIds(after)])],
+      );
+      return after;
     },
 
     async audit(id: number) {

@@ -100,6 +100,8 @@ export function createRolesService(ctx: AppContext) {
         });
         return rolesRepo.userIdsWithRole(tx, id);
       });
+      // What the role's users may see changes now: their sockets' rooms first, then their menus reload.
+      await ctx.realtime.refreshRooms(affectedUsers);
       for (const userId of affectedUsers)
         ctx.realtime.toUser(userId, REALTIME_EVENTS.permissionsChanged, { roleId: id });
       return { roleId: id, permissions: unique };

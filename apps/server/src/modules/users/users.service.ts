@@ -104,6 +104,7 @@ function rethrowDuplicate(error: unknown): never {
   throw error;
 }
 
+const roleIdsOf = (user: UserDetail) => user.roles.map((role) => role.id);
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -233,10 +234,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
             email: current.email.toLowerCase() !== body.email.toLowerCase(),
             status: current.enabled !== body.enabled,
             mfa: current.mfaEnabled !== body.mfa,
-            roles: !sameIds(
-              before.roles.map((role) => role.id),
-              references.roleIds,
-            ),
+            roles: !sameIds(roleIdsOf(before), references.roleIds),
             newRoleIds: references.roleIds,
           });
           const values: UserValues = {
@@ -263,6 +261,11 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
         .catch(rethrowDuplicate);
       afterCommit();
       const after = await detailOrNotFound(id);
+      if (!sameIds(roleIdsOf(before), roleIdsOf(after))) {
+        // New roles, new permissions: the user's sockets follow at once and their menu reloads.
+        await ctx.realtime.refreshRooms([id]);
+        await ctx.realtime.toUser(id, REALTIME_EVENTS.permissionsChanged, {});
+      }
       // A new softphone extension reaches the user's browser at once (spec: new-extension event).
       if (after.extension && after.extension !== before.extension) {
         await ctx.realtime.toUser(id, REALTIME_EVENTS.newExtension, { extension: after.extension });
