@@ -112,7 +112,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimit,
-    trustProxy: true,
+    // X-Forwarded-For only from configured proxies (TRUST_PROXY); otherwise request.ip is the connecting address.
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(deps.config.trustProxy)
+        : deps.config.trustProxy,
     return503OnClosing: true,
   });
   app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => (data) => {

@@ -1,5 +1,46 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Which proxies may tell the client's address (X-Forwarded-For): none, a hop count, or addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry) || isIP(entry) !== 0) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !prefix || !/^\d{1,3}$/.test(prefix)) return false;
+  const family = isIP(address);
+  return family !== 0 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default (X-Forwarded-For is ignored and rate limits key on the connecting address); a number of
+ * proxy hops in front of Atiende; or the proxies' addresses/CIDRs (and loopback, linklocal, uniquelocal), comma
+ * separated. "Trust everyone" is not offered: anyone could then choose the address rate limits see.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (['off', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return hops;
+    } else {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
+    }
+    context.addIssue({
+      code: 'custom',
+      message: 'must be off, a hop count (1-20) or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,loopback)',
+    });
+    return z.NEVER;
+  });
 
 const booleanFromEnv = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -30,6 +71,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: trustProxySchema.optional(),
 });
 
 export type Config = Readonly<{
@@ -47,6 +89,7 @@ export type Config = Readonly<{
   embeddedPgPort: number;
   bodyLimit: number;
   rateLimits: { loginPerMinute: number; resetPerHour: number };
+  trustProxy: TrustProxy;
 }>;
 
 export class ConfigError extends Error {}
@@ -78,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     bodyLimit: value.BODY_LIMIT_BYTES,
     rateLimits: { loginPerMinute: value.RATE_LIMIT_LOGIN_PER_MINUTE, resetPerHour: value.RATE_LIMIT_RESET_PER_HOUR },
+    trustProxy: value.TRUST_PROXY ?? false,
   };
 }

@@ -30,4 +30,19 @@ describe('loadConfig', () => {
       expect(message).toContain('DATABASE_URL');
     }
   });
+
+  it('trusts no proxy unless told which: a hop count or addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const wrong of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
 });
