@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The API suite's log audit reads what every other file logged: it runs last. */
+class LogAuditLast extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isAudit = (file: TestSpecification) => file.moduleId.endsWith('log-audit.api.test.ts');
+    return [...sorted.filter((file) => !isAudit(file)), ...sorted.filter(isAudit)];
+  }
+}
 
 // Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; Node 20 lacks it.
 if (!('groupBy' in Map)) {
@@ -44,6 +54,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The suite shares one database and two cores: files run one after another, tests inside stay fast.
           fileParallelism: false,
+          sequence: { sequencer: LogAuditLast },
         },
       },
     ],

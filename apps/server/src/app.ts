@@ -115,7 +115,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     // X-Forwarded-For only from configured proxies (TRUST_PROXY); otherwise request.ip is the connecting address.
     trustProxy:
       typeof deps.config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(deps.config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(deps.config.trustProxy)
         : deps.config.trustProxy,
     return503OnClosing: true,
   });

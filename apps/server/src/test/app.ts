@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app.js';
 import { createUser, ensureBuiltInRoles } from '../modules/users/users.service.js';
@@ -10,11 +11,53 @@ import { connectDatabase } from '../platform/db/client.js';
 import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/logger.js';
 import { createMailer } from '../platform/mail.js';
+import { rememberSecret } from './secrets.js';
 
 export interface TestApp extends BuiltApp {
   outbox: string;
   close(): Promise<void>;
   url(): string;
+}
+
+let appSequence = 0;
+
+const SECRET_KEY = /(password|secret|token)(_confirmation)?$/i;
+
+/** Every string under a key that names a secret (password, client_secret, botToken, visitorToken...). */
+function secretsIn(value: unknown, underSecretKey = false, found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (underSecretKey) found.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) secretsIn(item, underSecretKey, found);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) secretsIn(inner, underSecretKey || SECRET_KEY.test(key), found);
+  }
+  return found;
+}
+
+/**
+ * Notes the secrets every request sends and every answer hands out (bearer tokens, passwords, channel secrets,
+ * visitor tokens, API credential secrets), so log-audit.api.test.ts can look for each of them in the logs.
+ */
+function noteSecretsOfEveryRequest(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const authorization = request.headers.authorization;
+    rememberSecret(
+      authorization?.replace(/^(Bearer|Basic) /, ''),
+      ...secretsIn(request.body),
+      ...secretsIn(request.query),
+    );
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    if (!/password|secret|token/i.test(payload)) return payload;
+    try {
+      rememberSecret(...secretsIn(JSON.parse(payload)));
+    } catch {
+      // Not JSON after all: nothing to note.
+    }
+    return payload;
+  });
 }
 
 /** The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests. */
@@ -33,12 +76,20 @@ export async function createTestApp(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  // TEST_LOG_LEVEL=error shows the app's own logs while debugging a test.
-  const logger = createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent');
+  // Every test app logs at debug level into the run's log folder (log-audit.api.test.ts reads it);
+  // TEST_LOG_LEVEL=error shows the app's own logs on the console instead, while debugging a test.
+  appSequence += 1;
+  const logFile = pino.destination({
+    dest: path.join(inject('logDir'), `app-${process.pid}-${appSequence}.log`),
+    sync: false,
+    mkdir: true,
+  });
+  const logger = process.env.TEST_LOG_LEVEL ? createLogger(process.env.TEST_LOG_LEVEL) : createLogger('debug', logFile);
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
   const built = await buildApp({ config, db: database.db, logger, jobs, mailer });
+  noteSecretsOfEveryRequest(built.app);
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();
   return {
@@ -53,6 +104,8 @@ export async function createTestApp(
       await built.app.close();
       await jobs.stop();
       await database.close();
+      logFile.flushSync();
+      logFile.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -69,6 +122,7 @@ export async function buildUser(
   sequence += 1;
   const email = `user${Date.now()}${sequence}${Math.floor(Math.random() * 1e6)}@test.atiende`;
   const password = options.password ?? 'Secreto.2026';
+  rememberSecret(password);
   const id = await createUser(app.ctx.db, {
     name: options.name ?? `Test User ${sequence}`,
     email,
@@ -86,7 +140,9 @@ export async function login(app: FastifyInstance, email: string, password: strin
     headers: { 'x-locale': locale },
     payload: { email, password },
   });
-  return { response, body: response.json() };
+  const body = response.json();
+  rememberSecret(password, body.result?.token);
+  return { response, body };
 }
 
 export function bearer(token: string) {

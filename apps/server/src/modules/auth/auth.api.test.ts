@@ -275,6 +275,9 @@ describe('password reset', () => {
     const link = resetLinkIn(await waitForMail(t.outbox, user.email, { since }));
     const token = new URL(link).pathname.split('/').pop() ?? '';
     expect(new URL(link).searchParams.get('email')).toBe(user.email);
+    // The user opens the link: the request log must not keep its token (log-audit.api.test.ts checks every log).
+    const opened = await t.app.inject({ method: 'GET', url: `${new URL(link).pathname}${new URL(link).search}` });
+    expect(opened.statusCode).toBeLessThan(500);
 
     const payload = {
       token,
