@@ -3,6 +3,7 @@ import { seedDemoData } from './modules/demo/demo.seed.js';
 import { startPlatform } from './platform/boot.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
+import { shutDown } from './platform/shutdown.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -36,17 +37,29 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    try {
-      await app.close();
-      await platform.stop();
-      logger.info('stopped cleanly');
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing in-flight requests');
+    const outcome = await shutDown(
+      [
+        { name: 'requests and realtime', run: () => app.close() },
+        { name: 'jobs and database', run: (remainingMs) => platform.stop(remainingMs) },
+      ],
+      {
+        timeoutMs: config.shutdownTimeoutMs,
+        logger,
+        force: async () => {
+          app.server.closeAllConnections();
+          await platform.stopNow();
+        },
+      },
+    );
+    if (outcome === 'clean') logger.info('stopped cleanly');
+    process.exit(outcome === 'clean' ? 0 : 1);
   };
+  // A promise nobody awaited failed (a background task during a database restart, say): log it and stay up; every
+  // loop retries on its own, and crashing here would drop every agent's connection.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled rejection');
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -21,6 +21,8 @@ export const CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   INTERNAL: 'INTERNAL',
+  /** The database cannot be reached right now (restarting): try again shortly. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   MAINTENANCE: 'MAINTENANCE',
 } as const;
 export type Code = (typeof CODES)[keyof typeof CODES];

@@ -14,7 +14,10 @@ export interface Platform {
   databaseUrl: string;
   jobs: Jobs;
   mailer: Mailer;
-  stop(): Promise<void>;
+  /** Jobs, mail, pool, then the embedded database, within `budgetMs`. */
+  stop(budgetMs?: number): Promise<void>;
+  /** Out of time: tells the embedded database to stop and returns at once. */
+  stopNow(): Promise<void>;
 }
 
 /** What every installation has from its first start: the business row, the built-in roles, the catalogues. */
@@ -54,11 +57,17 @@ export async function startPlatform(
     databaseUrl,
     jobs,
     mailer,
-    async stop() {
-      await jobs.stop();
+    async stop(budgetMs = 30_000) {
+      const deadline = Date.now() + budgetMs;
+      const left = () => Math.max(0, deadline - Date.now());
+      // Keep a few seconds of the budget for the database's own shutdown.
+      await jobs.stop(left() - 5_000);
       mailer.close();
       await database.close();
-      await embedded?.stop();
+      await embedded?.stop(Math.max(1_000, left()));
+    },
+    async stopNow() {
+      await embedded?.stop(0);
     },
   };
 }
@@ -68,5 +77,5 @@ const noJobs: Jobs = {
   async send() {
     throw new Error('jobs are not started in this process');
   },
-  async stop() {},
+  async stop(_timeoutMs?: number) {},
 };

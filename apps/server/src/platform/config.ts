@@ -72,6 +72,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: trustProxySchema.optional(),
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(25),
 });
 
 export type Config = Readonly<{
@@ -90,6 +91,8 @@ export type Config = Readonly<{
   bodyLimit: number;
   rateLimits: { loginPerMinute: number; resetPerHour: number };
   trustProxy: TrustProxy;
+  /** How long a SIGTERM may take to finish in-flight work before the rest is stopped without waiting. */
+  shutdownTimeoutMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -122,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: value.BODY_LIMIT_BYTES,
     rateLimits: { loginPerMinute: value.RATE_LIMIT_LOGIN_PER_MINUTE, resetPerHour: value.RATE_LIMIT_RESET_PER_HOUR },
     trustProxy: value.TRUST_PROXY ?? false,
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
   };
 }

@@ -22,7 +22,8 @@ export interface JobQueueDefinition {
 export interface Jobs {
   define<T extends object>(queue: JobQueueDefinition, handler: JobHandler<T>): Promise<void>;
   send<T extends object>(queue: string, data: T): Promise<void>;
-  stop(): Promise<void>;
+  /** Lets running jobs finish for up to `timeoutMs` (unfinished ones are retried later by any node). */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jobs> {
@@ -59,8 +60,8 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
     async send(queue, data) {
       await boss.send(queue, data);
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: Math.max(1_000, Math.min(timeoutMs, 10_000)) });
     },
   };
 }

@@ -62,10 +62,11 @@ function noteSecretsOfEveryRequest(app: FastifyInstance): void {
 
 /** The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; listen?: boolean } = {},
+  options: { env?: Record<string, string>; listen?: boolean; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
-  const databaseUrl = inject('databaseUrl');
+  // A test that stops its database brings its own (restart.api.test.ts); every other uses the run's.
+  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

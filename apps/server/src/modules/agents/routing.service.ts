@@ -153,11 +153,12 @@ export function createRoutingService(ctx: AppContext) {
       return route(await agentsRepo.routedCampaignIds(db));
     },
     start() {
-      sweepTimer = setInterval(() => {
-        void this.sweep();
-      }, SWEEP_MS);
+      // The sweep outlives database restarts: a failed pass is logged and the next one runs on time.
+      const sweepSoftly = () =>
+        this.sweep().catch((error: unknown) => ctx.logger.warn({ err: error }, 'routing sweep failed; retried'));
+      sweepTimer = setInterval(sweepSoftly, SWEEP_MS);
       sweepTimer.unref();
-      void this.sweep();
+      void sweepSoftly();
     },
     stop() {
       if (sweepTimer) clearInterval(sweepTimer);

@@ -1,4 +1,5 @@
 import type { Namespace, Server } from 'socket.io';
+import { UNAVAILABLE_ERROR } from '../../platform/realtime.js';
 
 /** The Socket.IO namespace of web-chat visitors (separate from the staff's `/` namespace and its rooms). */
 export const VISITOR_NAMESPACE = '/visitor';
@@ -49,12 +50,15 @@ export function attachVisitorRealtime(
     const token =
       tokenFrom((socket.handshake.auth as { token?: unknown } | undefined)?.token) ??
       tokenFrom(socket.handshake.headers.authorization);
-    const identity = token
-      ? await options.authenticate(token, socket.handshake.headers.origin).catch((error: unknown) => {
-          options.onError(error);
-          return null;
-        })
-      : null;
+    let identity: VisitorSocketIdentity | null = null;
+    try {
+      identity = token ? await options.authenticate(token, socket.handshake.headers.origin) : null;
+    } catch (error) {
+      // The database could not be asked (restarting): the widget retries, the visitor keeps their token.
+      options.onError(error);
+      next(new Error(UNAVAILABLE_ERROR));
+      return;
+    }
     if (!identity) {
       next(new Error('UNAUTHENTICATED'));
       return;

@@ -14,9 +14,14 @@ export interface DatabaseHandle {
 }
 
 export function connectDatabase(url: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  // A database that does not answer fails a request in 5 s rather than holding it (and its socket) forever.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // A client losing its connection (database restart) must not crash the process: idle ones are replaced by the
+  // pool; one checked out at that moment (inside a transaction) fails its query, and its error event is handled here.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

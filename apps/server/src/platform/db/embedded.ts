@@ -12,7 +12,8 @@ const DATABASE = 'atiende';
 
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  /** Fast shutdown (SIGINT), waiting up to `waitMs` (then SIGKILL); 0 only asks and returns. */
+  stop(waitMs?: number): Promise<void>;
 }
 
 interface Binaries {
@@ -233,10 +234,11 @@ export async function startEmbeddedDatabase(dataDir: string, port: number, logge
 
   return {
     url: `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
-    async stop() {
+    async stop(waitMs = 20_000) {
       if (child.pid === undefined || child.exitCode !== null) return;
       child.kill('SIGINT');
-      if (!(await waitUntilGone(child.pid, 20_000))) child.kill('SIGKILL');
+      // Without waiting, the detached postmaster finishes its fast shutdown on its own.
+      if (waitMs > 0 && !(await waitUntilGone(child.pid, waitMs))) child.kill('SIGKILL');
     },
   };
 }

@@ -1,6 +1,7 @@
 import { CODES, type Envelope, type FieldError } from '@atiende/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { isMessageKey, type MessageKey, translate } from '../i18n/messages.js';
 import { translateIssues } from '../i18n/validation.js';
 import { AppError } from './errors.js';
@@ -67,6 +68,13 @@ export function registerErrorHandling(
     if (known) return reply.code(known.status).send(errorEnvelope(request, known.code, known.key));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(errorEnvelope(request, CODES.BAD_REQUEST, 'errors.badRequest'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorEnvelope(request, CODES.SERVICE_UNAVAILABLE, 'errors.databaseUnavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorEnvelope(request, CODES.INTERNAL, 'errors.internal'));

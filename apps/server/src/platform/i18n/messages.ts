@@ -201,6 +201,8 @@ const es = {
   'errors.payloadTooLarge': 'La solicitud es demasiado grande',
   'errors.rateLimited': 'Demasiados intentos; espere un momento y vuelva a intentarlo',
   'errors.internal': 'Ocurrió un error; inténtelo de nuevo o contacte a soporte',
+  'errors.databaseUnavailable':
+    'El servicio no puede acceder a su base de datos en este momento; inténtelo de nuevo en unos segundos',
   'errors.conflict': 'La operación entra en conflicto con el estado actual',
 } as const;
 
@@ -404,6 +406,7 @@ const en: Record<MessageKey, string> = {
   'errors.payloadTooLarge': 'The request is too large',
   'errors.rateLimited': 'Too many attempts; wait a moment and try again',
   'errors.internal': 'An error occurred; try again or contact support',
+  'errors.databaseUnavailable': 'The service cannot reach its database right now; try again in a few seconds',
   'errors.conflict': 'The operation conflicts with the current state',
 };
 
