@@ -8,6 +8,8 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let supervisor: Awaited<ReturnType<typeof signedIn>>;
 let roleIds: Record<string, number>;
+/** Users of the custom roles made here: disabled at the end. */
+const customRoleUsers: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,6 +19,8 @@ beforeAll(async () => {
   roleIds = Object.fromEntries(roles.json().result.map((role: { name: string; id: number }) => [role.name, role.id]));
 });
 afterAll(async () => {
+  // Other files count who may manage permissions (the last holder is protected): leave no extra holder enabled.
+  for (const id of customRoleUsers) await api('POST', `/users/${id}/status`, admin.headers, { enabled: false });
   await t?.close();
 });
 
@@ -65,6 +69,7 @@ async function userWithRole(permissions: string[]) {
     roleIds: [roleId],
   });
   expect(created.statusCode).toBe(201);
+  customRoleUsers.push(created.json().result.id);
   const { body } = await login(t.app, email, 'Clave.Segura.2026');
   return { roleId, id: created.json().result.id as number, headers: bearer(body.result.token) };
 }
