@@ -6,9 +6,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
@@ -76,6 +75,7 @@ import type { Database } from './platform/db/client.js';
 import { createEventLog } from './platform/event-log.js';
 import { registerAuthHook } from './platform/http/auth-hook.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
+import { registerOpenApi } from './platform/http/openapi.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Mailer, MailMessage } from './platform/mail.js';
 import { attachRealtime } from './platform/realtime.js';
@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
 
   registerAuthHook(app, auth);
+  await registerOpenApi(app, deps.config.publicUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -209,22 +210,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Atiende API',
-        version: '2',
-        description:
-          'Every answer is the envelope {statusResult, status, code, message, result}. Authenticate with ' +
-          '`Authorization: Bearer <token>`: a login token, or an integration token from POST /api/v2/oauth/token ' +
-          '(client credentials; scope `api` = the permissions of the credential’s role).',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-
   const users = createUsersService(ctx, auth);
   const roles = createRolesService(ctx);
   const business = createBusinessService(ctx);
@@ -349,7 +334,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         }
       },
     });
-    app.get('/', { config: { public: true } }, (_request, reply) => reply.redirect('/v2/'));
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.redirect('/v2/'));
   } else {
     deps.logger.warn({ webDist: WEB_DIST }, 'the web app is not built; only the API is served');
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idSchema, instantSchema } from './admin/common.js';
 import { LIMITS } from './constants.js';
+import { named } from './registry.js';
 
 export const emailSchema = z
   .email()
@@ -43,27 +45,38 @@ export const passwordResetBodySchema = z
     message: 'i18n:auth.passwordsDoNotMatch',
   });
 
-export interface SessionUser {
-  id: number;
-  nombre: string;
-  username: string;
-  email: string;
-  url_image: string | null;
-  mfa: boolean;
-  roles: { id: number; name: string }[];
-  nombre_roles: string[];
-  nombre_permisos: string[];
-  extension: string | null;
-}
+export const sessionUserSchema = named(
+  'SessionUser',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    username: z.string(),
+    email: z.string(),
+    url_image: z.string().nullable(),
+    mfa: z.boolean(),
+    roles: z.array(z.object({ id: idSchema, name: z.string() })),
+    nombre_roles: z.array(z.string()),
+    nombre_permisos: z.array(z.string()),
+    extension: z.string().nullable(),
+  }),
+);
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export interface LoginResult {
-  token: string;
-  sessionId: string;
-  user: SessionUser;
-  shash: string;
-  sstart: string;
-  ssip: string;
-  turn: null | { urls: string; username: string; credential: string };
-  webrtc: boolean;
-  advanced_search: 0 | 1;
-}
+export const loginResultSchema = named(
+  'LoginResult',
+  z.object({
+    token: z.string(),
+    sessionId: z.string(),
+    user: sessionUserSchema,
+    shash: z.string(),
+    sstart: instantSchema,
+    ssip: z.string(),
+    turn: z.object({ urls: z.string(), username: z.string(), credential: z.string() }).nullable(),
+    webrtc: z.boolean(),
+    advanced_search: z.literal([0, 1]),
+  }),
+);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** A login of an account with two-step verification before the code is given: the code was sent (202). */
+export const verificationRequiredSchema = z.object({ verificationRequired: z.literal(true) });

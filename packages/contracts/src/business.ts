@@ -1,43 +1,51 @@
 import { z } from 'zod';
-import { THEME_COLORS, type ThemeColor } from './constants.js';
+import { idSchema } from './admin/common.js';
+import { THEME_COLORS } from './constants.js';
+import { named } from './registry.js';
 
-export interface BusinessIntegration {
-  id: number;
-  nombre: string;
-  icono: string;
-  ruta: string;
-  url: string;
-  roles: string[];
-}
+export const businessIntegrationSchema = z.object({
+  id: idSchema,
+  nombre: z.string(),
+  icono: z.string(),
+  ruta: z.string(),
+  url: z.string(),
+  roles: z.array(z.string()),
+});
+export type BusinessIntegration = z.infer<typeof businessIntegrationSchema>;
 
-export interface BusinessConfiguration {
-  sound_notifications: boolean;
-  internal_chat: boolean;
-  navbar_logo_display: boolean;
-  navbar_logo_size: number;
-  webrtc_enabled: boolean;
-  janus_enabled: boolean;
-  mfa: boolean;
-  inactivity_timeout: number;
-}
+export const businessConfigurationSchema = z.object({
+  sound_notifications: z.boolean(),
+  internal_chat: z.boolean(),
+  navbar_logo_display: z.boolean(),
+  navbar_logo_size: z.number().int(),
+  webrtc_enabled: z.boolean(),
+  janus_enabled: z.boolean(),
+  mfa: z.boolean(),
+  inactivity_timeout: z.number().int(),
+});
+export type BusinessConfiguration = z.infer<typeof businessConfigurationSchema>;
 
 /** The business profile as `GET /api/v2/empresa` answers it. */
-export interface Business {
-  id: number;
-  nombre: string;
-  identificationType: string | null;
-  identificationNumber: string | null;
-  address: string | null;
-  city: string | null;
-  phone: string | null;
-  contactName: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  logo: string | null;
-  theme: ThemeColor;
-  integraciones: BusinessIntegration[];
-  configuracion: BusinessConfiguration;
-}
+export const businessSchema = named(
+  'Business',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    identificationType: z.string().nullable(),
+    identificationNumber: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    phone: z.string().nullable(),
+    contactName: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    logo: z.string().nullable(),
+    theme: z.enum(THEME_COLORS),
+    integraciones: z.array(businessIntegrationSchema),
+    configuracion: businessConfigurationSchema,
+  }),
+);
+export type Business = z.infer<typeof businessSchema>;
 
 const text = (max: number) =>
   z

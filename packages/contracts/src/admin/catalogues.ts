@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText } from './common.js';
+import { named } from '../registry.js';
+import { idSchema, instantSchema, listQuerySchema, optionalText, personRefSchema } from './common.js';
 
 /** The catalogue models of the spec (`/app/entities/:model`, `/api/v2/entities/:model`). */
 export const CATALOGUE_MODELS = [
@@ -53,21 +54,25 @@ export const catalogueEntryBodySchema = z.object({
 });
 export type CatalogueEntryBody = z.input<typeof catalogueEntryBodySchema>;
 
-export interface CatalogueEntry {
-  id: number;
-  model: CatalogueModel;
-  code: string | null;
-  name: string;
-  abbr: string | null;
-  description: string | null;
-  enabled: boolean;
-  parentId: number | null;
-  parentName: string | null;
-  color: string | null;
-  kanban: boolean | null;
-  sortOrder: number | null;
-  createdAt: string;
-  createdBy: { id: number; nombre: string } | null;
-  updatedAt: string;
-  updatedBy: { id: number; nombre: string } | null;
-}
+export const catalogueEntrySchema = named(
+  'CatalogueEntry',
+  z.object({
+    id: idSchema,
+    model: z.enum(CATALOGUE_MODELS),
+    code: z.string().nullable(),
+    name: z.string(),
+    abbr: z.string().nullable(),
+    description: z.string().nullable(),
+    enabled: z.boolean(),
+    parentId: idSchema.nullable(),
+    parentName: z.string().nullable(),
+    color: z.string().nullable(),
+    kanban: z.boolean().nullable(),
+    sortOrder: z.number().int().nullable(),
+    createdAt: instantSchema,
+    createdBy: personRefSchema.nullable(),
+    updatedAt: instantSchema,
+    updatedBy: personRefSchema.nullable(),
+  }),
+);
+export type CatalogueEntry = z.infer<typeof catalogueEntrySchema>;

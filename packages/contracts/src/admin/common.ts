@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '../registry.js';
 
 /** Page-based list query (spec: page, sizePerPage, sortName, sortOrder, searchText). Sort columns are allow-listed. */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(
@@ -21,6 +22,31 @@ export interface Page<T> {
   sizePerPage: number;
 }
 
+/** One page of a list (`Page<T>`). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    sizePerPage: z.number().int(),
+  });
+}
+
+/** A page of a list whose total stops counting at a cap (`totalCapped`: the real total is larger). */
+export function cappedPageSchema<T extends z.ZodType>(item: T) {
+  return pageSchema(item).extend({ totalCapped: z.boolean() });
+}
+
+/** Response fields: ids, instants (UTC ISO 8601, as DESIGN.md §5 puts time on the wire) and calendar dates. */
+export const idSchema = z.number().int();
+export const instantSchema = z.iso.datetime();
+export const dateSchema = z.iso.date();
+
+/** A user as other objects mention them (author, owner, assignee). */
+export const personRefSchema = z.object({ id: idSchema, nombre: z.string() });
+/** Any other named object as others mention it (campaign, channel, type). */
+export const namedRefSchema = z.object({ id: idSchema, name: z.string() });
+
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** Optional text field of a form: blank becomes null. */
@@ -34,10 +60,14 @@ export const optionalText = (max: number) =>
 
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  changes: Record<string, unknown> | null;
-  actor: { id: number; nombre: string } | null;
-  createdAt: string;
-}
+export const auditEntrySchema = named(
+  'AuditEntry',
+  z.object({
+    id: idSchema,
+    action: z.string(),
+    changes: z.record(z.string(), z.unknown()).nullable(),
+    actor: personRefSchema.nullable(),
+    createdAt: instantSchema,
+  }),
+);
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

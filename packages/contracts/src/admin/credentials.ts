@@ -1,25 +1,34 @@
 import { z } from 'zod';
+import { envelopeSchema } from '../envelope.js';
+import { named } from '../registry.js';
+import { idSchema, instantSchema, personRefSchema } from './common.js';
 
 export const createApiCredentialBodySchema = z.object({
   name: z.string().trim().min(2).max(120),
   roleId: z.number().int().positive(),
 });
 
-export interface ApiCredentialItem {
-  id: number;
-  client_id: string;
-  name: string;
-  role: { id: number; name: string; label: string };
-  createdAt: string;
-  createdBy: { id: number; nombre: string } | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export const apiCredentialItemSchema = named(
+  'ApiCredentialItem',
+  z.object({
+    id: idSchema,
+    client_id: z.string(),
+    name: z.string(),
+    role: z.object({ id: idSchema, name: z.string(), label: z.string() }),
+    createdAt: instantSchema,
+    createdBy: personRefSchema.nullable(),
+    lastUsedAt: instantSchema.nullable(),
+    revokedAt: instantSchema.nullable(),
+  }),
+);
+export type ApiCredentialItem = z.infer<typeof apiCredentialItemSchema>;
 
 /** Returned once, when the credential is created: the secret is never shown again. */
-export interface CreatedApiCredential extends ApiCredentialItem {
-  secret: string;
-}
+export const createdApiCredentialSchema = named(
+  'CreatedApiCredential',
+  apiCredentialItemSchema.extend({ secret: z.string() }),
+);
+export type CreatedApiCredential = z.infer<typeof createdApiCredentialSchema>;
 
 export const oauthTokenBodySchema = z.object({
   grant_type: z.literal('client_credentials'),
@@ -32,3 +41,15 @@ export const oauthTokenBodySchema = z.object({
 /** The scope an integration token carries: the permissions of the credential's role, through the public API. */
 export const API_SCOPE = 'api';
 export const API_TOKEN_TTL_SECONDS = 3600;
+
+/** An OAuth 2.0 access token (RFC 6749 section 5.1). */
+export const tokenGrantSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  scope: z.string(),
+});
+export type TokenGrant = z.infer<typeof tokenGrantSchema>;
+
+/** The token endpoint's answer: the OAuth fields at the top level for OAuth clients, and the envelope around them. */
+export const oauthTokenResponseSchema = envelopeSchema(tokenGrantSchema).extend(tokenGrantSchema.shape);

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { ALL_PERMISSIONS } from '../permissions.js';
+import { ALL_PERMISSIONS, PERMISSION_CATEGORIES, type PermissionCategory } from '../permissions.js';
+import { named } from '../registry.js';
+import { idSchema } from './common.js';
 
-export interface RoleItem {
-  id: number;
-  name: string;
-  label: string;
-  builtIn: boolean;
-  userCount: number;
-}
+export const roleItemSchema = named(
+  'RoleItem',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    label: z.string(),
+    builtIn: z.boolean(),
+    userCount: z.number().int(),
+  }),
+);
+export type RoleItem = z.infer<typeof roleItemSchema>;
 
 export const createRoleBodySchema = z.object({
   name: z
@@ -30,7 +36,14 @@ export const rolePermissionsBodySchema = z.object({
     }),
 });
 
-export interface RolePermissions {
-  roleId: number;
-  permissions: string[];
-}
+export const rolePermissionsSchema = named(
+  'RolePermissions',
+  z.object({ roleId: idSchema, permissions: z.array(z.string()) }),
+);
+export type RolePermissions = z.infer<typeof rolePermissionsSchema>;
+
+/** `GET /permissions`: the permission keys by the permission manager's categories. */
+export const permissionCategorySchema = z.object({
+  category: z.enum(Object.keys(PERMISSION_CATEGORIES) as [PermissionCategory, ...PermissionCategory[]]),
+  permissions: z.array(z.string()),
+});

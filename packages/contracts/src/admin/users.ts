@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../auth.js';
-import { listQuerySchema, optionalText } from './common.js';
+import { named } from '../registry.js';
+import { dateSchema, idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from './common.js';
 
 export const USER_SORT_COLUMNS = ['name', 'email', 'createdAt', 'id'] as const;
 
@@ -71,45 +72,57 @@ export const changeOwnPasswordBodySchema = z
   .object({ current_password: z.string().min(1).max(128), ...passwordPair })
   .refine(matchingPasswords, mismatch);
 
-export interface UserListItem {
-  id: number;
-  nombre: string;
-  username: string;
-  email: string;
-  enabled: boolean;
-  mfa: boolean;
-  extension: string | null;
-  url_image: string | null;
-  roles: { id: number; name: string; label: string }[];
-  createdAt: string;
-}
+export const userListItemSchema = named(
+  'UserListItem',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    username: z.string(),
+    email: z.string(),
+    enabled: z.boolean(),
+    mfa: z.boolean(),
+    extension: z.string().nullable(),
+    url_image: z.string().nullable(),
+    roles: z.array(z.object({ id: idSchema, name: z.string(), label: z.string() })),
+    createdAt: instantSchema,
+  }),
+);
+export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** The spec's User: every field (no password). */
-export interface UserDetail extends UserListItem {
-  position: string | null;
-  department: string | null;
-  birthday: string | null;
-  phone: string | null;
-  mobilephone: string | null;
-  address: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  instagram: string | null;
-  skills: { id: number; name: string }[];
-  nombre_roles: string[];
-  nombre_permisos: string[];
-  prueba_extension: boolean;
-  updatedAt: string;
-}
+export const userDetailSchema = named(
+  'UserDetail',
+  userListItemSchema.extend({
+    position: z.string().nullable(),
+    department: z.string().nullable(),
+    birthday: dateSchema.nullable(),
+    phone: z.string().nullable(),
+    mobilephone: z.string().nullable(),
+    address: z.string().nullable(),
+    facebook: z.string().nullable(),
+    twitter: z.string().nullable(),
+    instagram: z.string().nullable(),
+    skills: z.array(namedRefSchema),
+    nombre_roles: z.array(z.string()),
+    nombre_permisos: z.array(z.string()),
+    prueba_extension: z.boolean(),
+    updatedAt: instantSchema,
+  }),
+);
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** The spec's `GET usuario` item (colleagues for chat, assignment pickers). */
-export interface ColleagueItem {
-  id: number;
-  nombre: string;
-  email: string;
-  url_image: string | null;
-  roles: string[];
-}
+export const colleagueItemSchema = named(
+  'ColleagueItem',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    email: z.string(),
+    url_image: z.string().nullable(),
+    roles: z.array(z.string()),
+  }),
+);
+export type ColleagueItem = z.infer<typeof colleagueItemSchema>;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

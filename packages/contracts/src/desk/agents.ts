@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema, instantSchema, namedRefSchema } from '../admin/common.js';
+import { named } from '../registry.js';
 
 /** Agent status codes (spec section 4) with their colours. */
 export const AGENT_STATUS = {
@@ -62,14 +64,36 @@ export const forceStatusBodySchema = z.object({
   pausa: z.string().trim().max(40).nullish(),
 });
 
-export interface AgentState {
-  userId: number;
-  estado: AgentStatusCode;
-  pausa: string | null;
-  since: string;
-  campanaId: number | null;
-  casoId: number | null;
-}
+const agentStatusCodeSchema = z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]);
+
+export const agentStateSchema = named(
+  'AgentState',
+  z.object({
+    userId: idSchema,
+    estado: agentStatusCodeSchema,
+    pausa: z.string().nullable(),
+    since: instantSchema,
+    campanaId: idSchema.nullable(),
+    casoId: idSchema.nullable(),
+  }),
+);
+export type AgentState = z.infer<typeof agentStateSchema>;
+
+/** `GET listaestados/simple`: the states of STATE_LIST. */
+export const stateListItemSchema = z.object({ nombre: z.string(), etiqueta: z.string() });
+
+/** One change of an agent's status (`GET supervision/agentes/:id/historial`), newest first. */
+export const agentStatusLogEntrySchema = z.object({
+  id: idSchema,
+  estado: z.string(),
+  estado_anterior: z.string().nullable(),
+  /** Seconds spent in the previous status. */
+  duracion: z.number().int(),
+  caso_actual: idSchema.nullable(),
+  campana_actual: idSchema.nullable(),
+  forzado_por: idSchema.nullable(),
+  fecha: instantSchema,
+});
 
 /** The private event a forced change sends the agent (spec: estado.nombre, estado.pausa, forzadoPor). */
 export interface ForcedStatusEvent {
@@ -78,33 +102,41 @@ export interface ForcedStatusEvent {
 }
 
 /** Live supervision: one row per agent of the supervisor's campaigns. */
-export interface SupervisedAgent {
-  id: number;
-  nombre: string;
-  avatarUrl: string | null;
-  estado: AgentStatusCode;
-  pausa: string | null;
-  since: string;
-  campaign: { id: number; name: string } | null;
-  currentTicket: { id: number; number: number } | null;
-  openTickets: number;
-  closedToday: number;
-  assignedToday: number;
-}
+export const supervisedAgentSchema = named(
+  'SupervisedAgent',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    avatarUrl: z.string().nullable(),
+    estado: agentStatusCodeSchema,
+    pausa: z.string().nullable(),
+    since: instantSchema,
+    campaign: namedRefSchema.nullable(),
+    currentTicket: z.object({ id: idSchema, number: z.number().int() }).nullable(),
+    openTickets: z.number().int(),
+    closedToday: z.number().int(),
+    assignedToday: z.number().int(),
+  }),
+);
+export type SupervisedAgent = z.infer<typeof supervisedAgentSchema>;
 
-export interface QueueSnapshot {
-  campaign: { id: number; name: string };
-  waiting: number;
-  inProgress: number;
-  agentsAvailable: number;
-  agentsOnline: number;
-  /** Percentage of today's tickets first answered within the campaign's service level seconds (null: none yet). */
-  serviceLevel: number | null;
-  serviceLevelTarget: number;
-  /** Average seconds from opening to closing today (null: none closed). */
-  averageHandlingSeconds: number | null;
-  oldestWaitingSince: string | null;
-}
+export const queueSnapshotSchema = named(
+  'QueueSnapshot',
+  z.object({
+    campaign: namedRefSchema,
+    waiting: z.number().int(),
+    inProgress: z.number().int(),
+    agentsAvailable: z.number().int(),
+    agentsOnline: z.number().int(),
+    /** Percentage of today's tickets first answered within the campaign's service level seconds (null: none yet). */
+    serviceLevel: z.number().nullable(),
+    serviceLevelTarget: z.number(),
+    /** Average seconds from opening to closing today (null: none closed). */
+    averageHandlingSeconds: z.number().nullable(),
+    oldestWaitingSince: instantSchema.nullable(),
+  }),
+);
+export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;
 
 /** The supervision room's event: an agent's state changed or a queue moved (clients refetch or patch). */
 export const SUPERVISION_EVENT = 'supervision-update';

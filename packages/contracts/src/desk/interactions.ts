@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema, instantSchema, personRefSchema } from '../admin/common.js';
+import { named } from '../registry.js';
 
 /** Message direction (the spec's tipo): 0 incoming, 1 outgoing. */
 export const MESSAGE_DIRECTION = { incoming: 0, outgoing: 1 } as const;
@@ -7,40 +9,64 @@ export const DELIVERY_STATUS = { queued: 0, sent: 1, delivered: 2, read: 3, fail
 export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS];
 
 /** A file sent with a message (a ticket attachment): downloaded through the ticket's attachment route. */
-export interface MessageAttachment {
+export const messageAttachmentSchema = z.object({
   /** The ticket attachment's id. */
-  id: number;
-  name: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
+  id: idSchema,
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
-export interface InteractionMessage {
-  id: number;
-  direction: 0 | 1;
-  /** Sanitised HTML (safe to render). */
-  html: string;
-  text: string;
-  senderName: string | null;
-  author: { id: number; nombre: string } | null;
-  deliveryStatus: DeliveryStatus | null;
-  attachments: MessageAttachment[];
-  createdAt: string;
-}
+export const interactionMessageSchema = named(
+  'InteractionMessage',
+  z.object({
+    id: idSchema,
+    direction: z.literal([0, 1]),
+    /** Sanitised HTML (safe to render). */
+    html: z.string(),
+    text: z.string(),
+    senderName: z.string().nullable(),
+    author: personRefSchema.nullable(),
+    deliveryStatus: z.literal([0, 1, 2, 3, 4]).nullable(),
+    attachments: z.array(messageAttachmentSchema),
+    createdAt: instantSchema,
+  }),
+);
+export type InteractionMessage = z.infer<typeof interactionMessageSchema>;
 
 /** One registro_canal: a conversation through one channel and contact datum inside a ticket. */
-export interface Interaction {
-  id: number;
-  /** The spec's registro_canal_id (same as id). */
-  registro_canal_id: number;
-  channel: { id: number; name: string; typeCode: number; typeName: string };
-  /** The contact datum the customer used (phone, e-mail address, visitor id). */
-  contactValue: string;
-  createdAt: string;
-  lastMessageAt: string;
-  messages: InteractionMessage[];
-}
+export const interactionSchema = named(
+  'Interaction',
+  z.object({
+    id: idSchema,
+    /** The spec's registro_canal_id (same as id). */
+    registro_canal_id: idSchema,
+    channel: z.object({ id: idSchema, name: z.string(), typeCode: z.number().int(), typeName: z.string() }),
+    /** The contact datum the customer used (phone, e-mail address, visitor id). */
+    contactValue: z.string(),
+    createdAt: instantSchema,
+    lastMessageAt: instantSchema,
+    messages: z.array(interactionMessageSchema),
+  }),
+);
+export type Interaction = z.infer<typeof interactionSchema>;
+
+/** What the inbound pipeline recorded for one provider message (`POST /channels/:id/inbound`). */
+export const inboundResultSchema = z.object({
+  messageId: idSchema,
+  interactionId: idSchema,
+  ticketId: idSchema,
+  campaignId: idSchema,
+  /** The same provider message was already stored: nothing new was recorded. */
+  duplicate: z.boolean(),
+  /** A ticket was opened for this message. */
+  newTicket: z.boolean(),
+  /** The message arrived outside the channel's business hours. */
+  outsideHours: z.boolean(),
+});
+export type InboundResult = z.infer<typeof inboundResultSchema>;
 
 /**
  * An inbound message as every channel adapter hands it to the pipeline (and as the API channel accepts it).
@@ -70,35 +96,40 @@ export interface NewInboundEvent {
 }
 
 /** The spec's pending ticket item (drawer entry). */
-export interface PendingTicketItem {
-  caso_id: number;
-  campana_id: number;
-  asignado: number | null;
-  asignado_nombre: string | null;
-  estado: number;
-  /** 0 unread, 1 read. */
-  estado_lectura: 0 | 1;
-  /** HTML preview of the latest message (sanitised) or the description. */
-  contenido: string;
-  cliente: string;
-  remitente: string | null;
-  fecha_recibido: string;
-  fecha_proxima_gestion: string | null;
-  caso_prioridad: number;
-  caso_created_at: string;
-  /** 0 when the campaign's service level was missed (no first answer in time). */
-  cumplio_sla: 0 | 1;
-  /** 0 incoming, 1 outgoing: direction of the latest message. */
-  tipo: 0 | 1;
-  tipo_canal_id: number | null;
-  tipo_canal_icon_class: string | null;
-}
+export const pendingTicketItemSchema = named(
+  'PendingTicketItem',
+  z.object({
+    caso_id: idSchema,
+    campana_id: idSchema,
+    asignado: idSchema.nullable(),
+    asignado_nombre: z.string().nullable(),
+    estado: z.number().int(),
+    /** 0 unread, 1 read. */
+    estado_lectura: z.literal([0, 1]),
+    /** HTML preview of the latest message (sanitised) or the description. */
+    contenido: z.string(),
+    cliente: z.string(),
+    remitente: z.string().nullable(),
+    fecha_recibido: instantSchema,
+    fecha_proxima_gestion: instantSchema.nullable(),
+    caso_prioridad: z.number().int(),
+    caso_created_at: instantSchema,
+    /** 0 when the campaign's service level was missed (no first answer in time). */
+    cumplio_sla: z.literal([0, 1]),
+    /** 0 incoming, 1 outgoing: direction of the latest message. */
+    tipo: z.literal([0, 1]),
+    tipo_canal_id: z.number().int().nullable(),
+    tipo_canal_icon_class: z.string().nullable(),
+  }),
+);
+export type PendingTicketItem = z.infer<typeof pendingTicketItemSchema>;
 
-export interface PendingTickets {
-  casosPendientes: PendingTicketItem[];
-  totalCasosNoLeidos: number;
-  totalCasosPendientes: number;
-}
+export const pendingTicketsSchema = z.object({
+  casosPendientes: z.array(pendingTicketItemSchema),
+  totalCasosNoLeidos: z.number().int(),
+  totalCasosPendientes: z.number().int(),
+});
+export type PendingTickets = z.infer<typeof pendingTicketsSchema>;
 
 export const PENDING_SORT_COLUMNS = [
   'created_at',

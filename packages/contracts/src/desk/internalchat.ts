@@ -1,27 +1,43 @@
 import { z } from 'zod';
+import { idSchema, instantSchema } from '../admin/common.js';
+import { named } from '../registry.js';
 
 /** The spec's internal chat message. */
-export interface InternalChatMessage {
-  id: number;
-  message: string;
-  datetime: string;
-  sourceName: string;
-  sourceId: number;
-  destinationId: number;
-  chatId: string;
-  /** in: received by the current user; out: sent by them. */
-  direction: 'in' | 'out';
-  /** Read flag: 1 once the recipient opened the conversation. */
-  estado: 0 | 1;
-}
+export const internalChatMessageSchema = named(
+  'InternalChatMessage',
+  z.object({
+    id: idSchema,
+    message: z.string(),
+    datetime: instantSchema,
+    sourceName: z.string(),
+    sourceId: idSchema,
+    destinationId: idSchema,
+    chatId: z.string(),
+    /** in: received by the current user; out: sent by them. */
+    direction: z.enum(['in', 'out']),
+    /** Read flag: 1 once the recipient opened the conversation. */
+    estado: z.literal([0, 1]),
+  }),
+);
+export type InternalChatMessage = z.infer<typeof internalChatMessageSchema>;
 
-export interface InternalChatContact {
-  id: number;
-  nombre: string;
-  avatarUrl: string | null;
-  unread: number;
-  lastMessageAt: string | null;
-}
+export const internalChatContactSchema = named(
+  'InternalChatContact',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    avatarUrl: z.string().nullable(),
+    unread: z.number().int(),
+    lastMessageAt: instantSchema.nullable(),
+  }),
+);
+export type InternalChatContact = z.infer<typeof internalChatContactSchema>;
+
+/** `GET internalchat/getMessages`: without userId the contacts, with it one page of that conversation. */
+export const internalChatMessagesSchema = z.union([
+  z.object({ contacts: z.array(internalChatContactSchema) }),
+  z.object({ messages: z.array(internalChatMessageSchema) }),
+]);
 
 export const chatIdOf = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
@@ -34,6 +50,8 @@ export const markChatReadBodySchema = z.object({
   destinationId: z.coerce.number().int().positive(),
   sourceId: z.coerce.number().int().positive(),
 });
+/** How many messages became read. */
+export const chatReadSchema = z.object({ updated: z.number().int() });
 export const chatMessagesQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
   before: z.coerce.number().int().positive().optional(),

@@ -43,6 +43,8 @@ export const deliveryReportSchema = z.object({
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
   error: z.string().max(1000).optional(),
 });
+/** Whether the report moved the message's status (unknown messages and backward moves do not). */
+export const deliveryReportResultSchema = z.object({ updated: z.boolean() });
 
 /** Realtime: an outgoing message's delivery status changed (campaign room). */
 export interface MessageStatusEvent {

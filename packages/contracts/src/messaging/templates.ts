@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../admin/common.js';
+import { idSchema, instantSchema, listQuerySchema, namedRefSchema } from '../admin/common.js';
+import { named } from '../registry.js';
 import { CHANNEL_TYPE_KEYS, type ChannelTypeKey } from '../structure/channels.js';
 
 /**
@@ -72,14 +73,22 @@ export const templateListQuerySchema = listQuerySchema(['name', 'createdAt', 'id
   campaignId: z.coerce.number().int().positive().optional(),
 });
 
-export interface MessageTemplate {
-  id: number;
-  name: string;
-  channelType: ChannelTypeKey | null;
-  body: string;
-  allCampaigns: boolean;
-  campaigns: { id: number; name: string }[];
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const messageTemplateSchema = named(
+  'MessageTemplate',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    channelType: z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]]).nullable(),
+    body: z.string(),
+    allCampaigns: z.boolean(),
+    campaigns: z.array(namedRefSchema),
+    enabled: z.boolean(),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  }),
+);
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+/** A template the composer offers for a ticket, with its variables filled for it. */
+export const offeredTemplateSchema = named('OfferedTemplate', messageTemplateSchema.extend({ filled: z.string() }));
+export type OfferedTemplate = z.infer<typeof offeredTemplateSchema>;

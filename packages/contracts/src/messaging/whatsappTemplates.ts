@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../admin/common.js';
+import { idSchema, instantSchema, listQuerySchema, namedRefSchema, personRefSchema } from '../admin/common.js';
+import { named } from '../registry.js';
 
 /** Meta's template categories (the current three; Meta folded its older list into these). */
 export const WHATSAPP_TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
@@ -112,30 +113,41 @@ export const whatsappTemplateListQuerySchema = listQuerySchema(['name', 'created
   status: z.enum(WHATSAPP_TEMPLATE_STATUSES).optional(),
 });
 
-export interface WhatsappTemplate {
-  id: number;
-  name: string;
-  channel: { id: number; name: string };
-  category: (typeof WHATSAPP_TEMPLATE_CATEGORIES)[number];
-  language: (typeof WHATSAPP_TEMPLATE_LANGUAGES)[number];
-  headerType: (typeof WHATSAPP_HEADER_TYPES)[number];
-  headerText: string | null;
-  body: string;
-  footer: string | null;
-  examples: string[];
-  buttonsType: (typeof WHATSAPP_BUTTONS_TYPES)[number];
-  buttons: WhatsappButton[];
-  /** Meta's review: pending until approved or rejected (then `rejectionReason`). Never editable once sent. */
-  status: WhatsappTemplateStatus;
-  rejectionReason: string | null;
-  /** Meta's id of the template. */
-  providerTemplateId: string | null;
-  /** How many values a send needs ({{1}} … {{n}}). */
-  variables: number;
-  createdBy: { id: number; nombre: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A button as stored (checked when the template was saved; the answer does not check it again). */
+const storedWhatsappButtonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('url'), text: z.string(), url: z.string() }),
+  z.object({ kind: z.literal('phone'), text: z.string(), phone: z.string() }),
+  z.object({ kind: z.literal('quickReply'), text: z.string() }),
+]);
+
+export const whatsappTemplateSchema = named(
+  'WhatsappTemplate',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    channel: namedRefSchema,
+    category: z.enum(WHATSAPP_TEMPLATE_CATEGORIES),
+    language: z.enum(WHATSAPP_TEMPLATE_LANGUAGES),
+    headerType: z.enum(WHATSAPP_HEADER_TYPES),
+    headerText: z.string().nullable(),
+    body: z.string(),
+    footer: z.string().nullable(),
+    examples: z.array(z.string()),
+    buttonsType: z.enum(WHATSAPP_BUTTONS_TYPES),
+    buttons: z.array(storedWhatsappButtonSchema),
+    /** Meta's review: pending until approved or rejected (then `rejectionReason`). Never editable once sent. */
+    status: z.enum(WHATSAPP_TEMPLATE_STATUSES),
+    rejectionReason: z.string().nullable(),
+    /** Meta's id of the template. */
+    providerTemplateId: z.string().nullable(),
+    /** How many values a send needs ({{1}} … {{n}}). */
+    variables: z.number().int(),
+    createdBy: personRefSchema.nullable(),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  }),
+);
+export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 
 /** Sends an approved template on one of the ticket's WhatsApp conversations (allowed after the 24-hour window). */
 export const sendWhatsappTemplateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../admin/common.js';
+import { idSchema, instantSchema, listQuerySchema } from '../admin/common.js';
+import { named } from '../registry.js';
 
 export const WIDGET_STYLES = ['list', 'floating'] as const;
 export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
@@ -32,26 +33,84 @@ export const widgetBodySchema = z.object({
 export type WidgetBody = z.output<typeof widgetBodySchema>;
 export const widgetListQuerySchema = listQuerySchema(['name', 'createdAt', 'id'], 'name');
 
-export interface OmniWidget {
-  id: number;
-  name: string;
-  enabled: boolean;
-  publicKey: string;
-  allowedOrigin: string;
-  channels: { id: number; name: string; type: string }[];
-  style: (typeof WIDGET_STYLES)[number];
-  title: string | null;
-  subtitle: string | null;
-  position: (typeof WIDGET_POSITIONS)[number];
-  primaryColor: string;
-  businessImageUrl: string | null;
-  iconType: (typeof WIDGET_ICON_TYPES)[number];
-  iconImageUrl: string | null;
-  /** The copy-paste embed snippet (a script tag pointing at this server). */
-  script: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const omniWidgetSchema = named(
+  'OmniWidget',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    enabled: z.boolean(),
+    publicKey: z.string(),
+    allowedOrigin: z.string(),
+    channels: z.array(z.object({ id: idSchema, name: z.string(), type: z.string() })),
+    style: z.enum(WIDGET_STYLES),
+    title: z.string().nullable(),
+    subtitle: z.string().nullable(),
+    position: z.enum(WIDGET_POSITIONS),
+    primaryColor: z.string(),
+    businessImageUrl: z.string().nullable(),
+    iconType: z.enum(WIDGET_ICON_TYPES),
+    iconImageUrl: z.string().nullable(),
+    /** The copy-paste embed snippet (a script tag pointing at this server). */
+    script: z.string(),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  }),
+);
+export type OmniWidget = z.infer<typeof omniWidgetSchema>;
+
+/** What the embed script gets: the widget's look and its buttons (never a channel secret). */
+export const publicWidgetSchema = named(
+  'PublicWidget',
+  z.object({
+    publicKey: z.string(),
+    style: z.string(),
+    position: z.string(),
+    title: z.string().nullable(),
+    subtitle: z.string().nullable(),
+    primaryColor: z.string(),
+    businessImageUrl: z.string().nullable(),
+    iconType: z.string(),
+    iconImageUrl: z.string().nullable(),
+    /** One button per enabled channel with a public link; `webchat` opens the chat window (link null). */
+    channels: z.array(z.object({ id: idSchema, type: z.string(), name: z.string(), link: z.string().nullable() })),
+    /** The web chat, when the widget has an enabled web-chat channel. */
+    chat: z.object({ welcomeMessage: z.string().nullable() }).nullable(),
+  }),
+);
+export type PublicWidget = z.infer<typeof publicWidgetSchema>;
+
+/** A web-chat visitor: the token is returned when it is made (only its hash is kept). */
+export const widgetVisitorSchema = z.object({
+  visitorToken: z.string(),
+  visitorId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** A message of the visitor's conversation: `direction` 0 from the visitor, 1 from the business. */
+export const visitorMessageSchema = named(
+  'VisitorMessage',
+  z.object({
+    id: idSchema,
+    direction: z.literal([0, 1]),
+    text: z.string(),
+    /** Sanitised HTML (the script shows `text`). */
+    html: z.string(),
+    senderName: z.string().nullable(),
+    /** The visitor's own id for a message they sent (reconciles a pending bubble). */
+    clientMessageId: z.string().nullable(),
+    /** Files the business sent: downloaded with the visitor's token from `.../messages/:id/attachments/:attachmentId`. */
+    attachments: z.array(z.object({ id: idSchema, name: z.string(), contentType: z.string(), size: z.number().int() })),
+    createdAt: instantSchema,
+  }),
+);
+export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
+
+/** The visitor's conversation, oldest first; `hasMore` when older messages remain. */
+export const visitorHistorySchema = z.object({ messages: z.array(visitorMessageSchema), hasMore: z.boolean() });
+
+/** `POST /tickets/:id/webchat-typing`: how many web-chat visitors of the ticket were told. */
+export const typingNoticeSchema = z.object({ visitors: z.number().int() });
 
 /** A web-chat visitor is typing in a ticket's conversation (to who may see the ticket; unsequenced). */
 export const WEBCHAT_TYPING_EVENT = 'webchat-typing';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText } from '../admin/common.js';
+import {
+  dateSchema,
+  idSchema,
+  instantSchema,
+  listQuerySchema,
+  optionalText,
+  personRefSchema,
+} from '../admin/common.js';
+import { named } from '../registry.js';
 
 export const CAMPAIGN_TYPES = ['inbound', 'outbound', 'blended'] as const;
 export const DISTRIBUTION_ALGORITHMS = ['round-robin', 'least-recent', 'fewest-handled', 'random', 'skills'] as const;
@@ -85,35 +93,79 @@ export const campaignListQuerySchema = listQuerySchema(['name', 'createdAt', 'id
   enabled: z.enum(['true', 'false', 'all']).default('all'),
 });
 
-export interface CampaignListItem {
-  id: number;
-  name: string;
-  description: string | null;
-  type: (typeof CAMPAIGN_TYPES)[number];
-  enabled: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  responsible: { id: number; nombre: string } | null;
-  channelCount: number;
-  agentCount: number;
-  createdAt: string;
-}
+export const campaignListItemSchema = named(
+  'CampaignListItem',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(CAMPAIGN_TYPES),
+    enabled: z.boolean(),
+    startDate: dateSchema.nullable(),
+    endDate: dateSchema.nullable(),
+    responsible: personRefSchema.nullable(),
+    channelCount: z.number().int(),
+    agentCount: z.number().int(),
+    createdAt: instantSchema,
+  }),
+);
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 
-export interface Campaign extends CampaignListItem {
-  formId: number | null;
-  channels: { id: number; name: string; type: string }[];
-  agents: { userId: number; nombre: string; channelIds: number[] }[];
-  supervisors: { id: number; nombre: string }[];
-  scripts: { id: number; title: string; body: string }[];
-  config: CampaignConfig;
-  customTabs: { id: number; name: string; url: string; icon: string; height: number; enabled: boolean }[];
-  updatedAt: string;
-}
+/** The stored configuration (every field filled: the defaults were applied when it was saved). */
+const storedCampaignConfigSchema = z.object({
+  serviceLevelSeconds: z.number().int(),
+  serviceLevelTarget: z.number().int(),
+  averageHandlingSeconds: z.number().int(),
+  tasksPerAgent: z.number().int(),
+  distribution: z.enum(DISTRIBUTION_ALGORITHMS),
+  autoAssign: z.boolean(),
+  preferCustomerOwner: z.boolean(),
+  ticketCombination: z.enum(TICKET_COMBINATIONS),
+  transcriptionSending: z.boolean(),
+  agentTransfer: z.boolean(),
+  campaignTransfer: z.boolean(),
+  autocomplete: z.boolean(),
+  allowAllTickets: z.boolean(),
+  otherContactInfo: z.boolean(),
+  closeWithoutTask: z.boolean(),
+  closeWithoutCustomerInfo: z.boolean(),
+  softphoneAutoAnswer: z.boolean(),
+  softphoneAutoAnswerTimeMs: z.number().int(),
+  requiredSkillIds: z.array(idSchema),
+}) satisfies z.ZodType<CampaignConfig>;
+
+export const campaignSchema = named(
+  'Campaign',
+  campaignListItemSchema.extend({
+    formId: idSchema.nullable(),
+    channels: z.array(z.object({ id: idSchema, name: z.string(), type: z.string() })),
+    agents: z.array(z.object({ userId: idSchema, nombre: z.string(), channelIds: z.array(idSchema) })),
+    supervisors: z.array(personRefSchema),
+    scripts: z.array(z.object({ id: idSchema, title: z.string(), body: z.string() })),
+    config: storedCampaignConfigSchema,
+    customTabs: z.array(
+      z.object({
+        id: idSchema,
+        name: z.string(),
+        url: z.string(),
+        icon: z.string(),
+        height: z.number().int(),
+        enabled: z.boolean(),
+      }),
+    ),
+    updatedAt: instantSchema,
+  }),
+);
+export type Campaign = z.infer<typeof campaignSchema>;
 
 /** `GET supervision/obtenerCampanas`: the campaigns of the signed-in user (the header's switcher). */
-export interface UserCampaign {
-  id: number;
-  nombre: string;
-  tipo: (typeof CAMPAIGN_TYPES)[number];
-  rol: 'agent' | 'supervisor' | 'admin';
-}
+export const userCampaignSchema = named(
+  'UserCampaign',
+  z.object({
+    id: idSchema,
+    nombre: z.string(),
+    tipo: z.enum(CAMPAIGN_TYPES),
+    rol: z.enum(['agent', 'supervisor', 'admin']),
+  }),
+);
+export type UserCampaign = z.infer<typeof userCampaignSchema>;

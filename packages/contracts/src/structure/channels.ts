@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText } from '../admin/common.js';
+import { idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from '../admin/common.js';
+import { named } from '../registry.js';
 
 /** The spec's channel types 1-12 (catalogue `tipo-canal`, seeded with these codes in this order). */
 export const CHANNEL_TYPE_CODES = {
@@ -99,6 +100,18 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
 /** Channel types a provider reaches through a webhook of Atiende: `/api/v2/webhooks/{type}/{channelId}`. */
 export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp', 'telegram', 'facebook', 'instagram'];
 
+/** A Meta webhook call's acknowledgement: messages read and stored, statuses (and template reviews) applied. */
+export const metaWebhookResultSchema = z.object({
+  messages: z.number().int(),
+  recorded: z.number().int(),
+  statuses: z.number().int().optional(),
+  updated: z.number().int(),
+});
+/** A Telegram update's acknowledgement: whether it stored a new message. */
+export const telegramWebhookResultSchema = z.object({ recorded: z.boolean() });
+/** The URL a provider now calls for the channel (after registering the webhook with it). */
+export const webhookRegistrationSchema = z.object({ webhookUrl: z.string() });
+
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:channels.timeFormat' });
 
@@ -145,28 +158,36 @@ export const channelListQuerySchema = listQuerySchema(['name', 'createdAt', 'id'
   enabled: z.enum(['true', 'false', 'all']).default('all'),
 });
 
-export interface Channel {
-  id: number;
-  name: string;
-  type: ChannelTypeKey;
-  typeCode: number;
-  direction: ChannelDirection;
-  enabled: boolean;
-  /** Non-secret values only. */
-  config: Record<string, string | number | boolean | null>;
-  /** Keys of the secrets that are set (their values are never returned). */
-  secretsSet: string[];
-  businessHours: BusinessHours;
-  unavailableMessage: string | null;
-  /** Where the provider calls Atiende for this channel (types with a webhook, e.g. WhatsApp); null otherwise. */
-  webhookUrl: string | null;
-  /** Set when the channel's provider reported a problem: the UI shows "error found in a channel". */
-  lastError: string | null;
-  lastErrorAt: string | null;
-  campaigns: { id: number; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const channelSchema = named(
+  'Channel',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    type: z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]]),
+    typeCode: z.number().int(),
+    direction: z.enum(CHANNEL_DIRECTIONS),
+    enabled: z.boolean(),
+    /** Non-secret values only. */
+    config: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    /** Keys of the secrets that are set (their values are never returned). */
+    secretsSet: z.array(z.string()),
+    businessHours: z.object({
+      enabled: z.boolean(),
+      timezone: z.string(),
+      days: z.array(z.object({ day: z.number().int(), from: z.string(), to: z.string() })),
+    }) satisfies z.ZodType<BusinessHours>,
+    unavailableMessage: z.string().nullable(),
+    /** Where the provider calls Atiende for this channel (types with a webhook, e.g. WhatsApp); null otherwise. */
+    webhookUrl: z.string().nullable(),
+    /** Set when the channel's provider reported a problem: the UI shows "error found in a channel". */
+    lastError: z.string().nullable(),
+    lastErrorAt: instantSchema.nullable(),
+    campaigns: z.array(namedRefSchema),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  }),
+);
+export type Channel = z.infer<typeof channelSchema>;
 
 /**
  * Which customer contact types (catalogue `tipo-dato-contacto` codes) identify a sender on each channel type, the

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText } from '../admin/common.js';
+import {
+  dateSchema,
+  idSchema,
+  instantSchema,
+  listQuerySchema,
+  namedRefSchema,
+  optionalText,
+  personRefSchema,
+} from '../admin/common.js';
+import { named } from '../registry.js';
 
 export const GENDERS = ['female', 'male', 'not-applicable', 'no-info'] as const;
 
@@ -56,51 +65,71 @@ export const moveCustomerLabelBodySchema = z.object({
   toLabelId: z.number().int().positive(),
 });
 
-export interface CustomerListItem {
-  id: number;
-  identificationType: { id: number; abbr: string | null; name: string };
-  identificationNumber: string;
-  fullName: string;
-  firstName: string;
-  lastName: string;
-  labels: { id: number; name: string; color: string | null }[];
-  primaryEmail: string | null;
-  primaryPhone: string | null;
-  owner: { id: number; nombre: string } | null;
-  createdAt: string;
-}
+export const customerListItemSchema = named(
+  'CustomerListItem',
+  z.object({
+    id: idSchema,
+    identificationType: z.object({ id: idSchema, abbr: z.string().nullable(), name: z.string() }),
+    identificationNumber: z.string(),
+    fullName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    labels: z.array(z.object({ id: idSchema, name: z.string(), color: z.string().nullable() })),
+    primaryEmail: z.string().nullable(),
+    primaryPhone: z.string().nullable(),
+    owner: personRefSchema.nullable(),
+    createdAt: instantSchema,
+  }),
+);
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
-export interface CustomerContact {
-  id: number;
-  type: { id: number; name: string; code: string | null };
-  label: string | null;
-  value: string;
-  areaCode: string | null;
-  extension: string | null;
-  zone: string | null;
-  city: { id: number; name: string } | null;
-}
+export const customerContactItemSchema = z.object({
+  id: idSchema,
+  type: z.object({ id: idSchema, name: z.string(), code: z.string().nullable() }),
+  label: z.string().nullable(),
+  value: z.string(),
+  areaCode: z.string().nullable(),
+  extension: z.string().nullable(),
+  zone: z.string().nullable(),
+  city: namedRefSchema.nullable(),
+});
+export type CustomerContact = z.infer<typeof customerContactItemSchema>;
 
-export interface Customer extends CustomerListItem {
-  middleName: string | null;
-  secondLastName: string | null;
-  birthday: string | null;
-  gender: (typeof GENDERS)[number];
-  contacts: CustomerContact[];
-  related: { id: number; fullName: string; identificationNumber: string }[];
-  updatedAt: string;
-}
+export const customerSchema = named(
+  'Customer',
+  customerListItemSchema.extend({
+    middleName: z.string().nullable(),
+    secondLastName: z.string().nullable(),
+    birthday: dateSchema.nullable(),
+    gender: z.enum(GENDERS),
+    contacts: z.array(customerContactItemSchema),
+    related: z.array(z.object({ id: idSchema, fullName: z.string(), identificationNumber: z.string() })),
+    updatedAt: instantSchema,
+  }),
+);
+export type Customer = z.infer<typeof customerSchema>;
 
-export interface KanbanColumn {
-  label: { id: number; name: string; color: string | null; sortOrder: number | null };
-  total: number;
-  customers: CustomerListItem[];
-}
+export const kanbanColumnSchema = named(
+  'KanbanColumn',
+  z.object({
+    label: z.object({
+      id: idSchema,
+      name: z.string(),
+      color: z.string().nullable(),
+      sortOrder: z.number().int().nullable(),
+    }),
+    total: z.number().int(),
+    customers: z.array(customerListItemSchema),
+  }),
+);
+export type KanbanColumn = z.infer<typeof kanbanColumnSchema>;
 
 export const assignCustomersBodySchema = z.object({
   customerIds: z.array(z.number().int().positive()).min(1).max(1000),
   ownerUserId: z.number().int().positive(),
 });
+/** How many customers changed owner. */
+export const customersAssignedSchema = z.object({ updated: z.number().int() });
 
 export const kanbanQuerySchema = z.object({
   searchText: z.string().trim().max(200).optional(),
@@ -136,21 +165,25 @@ export const startImportBodySchema = z.object({
 
 export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 
-export interface CustomerImport {
-  id: number;
-  fileName: string;
-  columns: string[];
-  preview: string[][];
-  totalRows: number;
-  status: (typeof IMPORT_STATUSES)[number];
-  processed: number;
-  created: number;
-  updated: number;
-  failed: number;
-  /** 0-100. */
-  progress: number;
-  hasErrorReport: boolean;
-  campaignId: number | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export const customerImportSchema = named(
+  'CustomerImport',
+  z.object({
+    id: idSchema,
+    fileName: z.string(),
+    columns: z.array(z.string()),
+    preview: z.array(z.array(z.string())),
+    totalRows: z.number().int(),
+    status: z.enum(IMPORT_STATUSES),
+    processed: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    failed: z.number().int(),
+    /** 0-100. */
+    progress: z.number(),
+    hasErrorReport: z.boolean(),
+    campaignId: idSchema.nullable(),
+    createdAt: instantSchema,
+    finishedAt: instantSchema.nullable(),
+  }),
+);
+export type CustomerImport = z.infer<typeof customerImportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText } from '../admin/common.js';
+import { idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from '../admin/common.js';
+import { named } from '../registry.js';
 
 /** Field types (catalogue `tipo-campo` codes). */
 export const FIELD_TYPES = [
@@ -26,8 +27,15 @@ export interface OptionNode {
   label: string;
   children?: OptionNode[];
 }
-export const optionNodeSchema: z.ZodType<OptionNode> = z.lazy(() =>
-  z.object({ label: nonEmpty(200), children: z.array(optionNodeSchema).max(500).optional() }),
+// Recursive: the document names it (OptionNodeBody) so that the tree can refer to itself.
+export const optionNodeSchema: z.ZodType<OptionNode> = named(
+  'OptionNodeBody',
+  z.lazy(() => z.object({ label: nonEmpty(200), children: z.array(optionNodeSchema).max(500).optional() })),
+);
+/** An option as stored and answered. */
+export const optionNodeViewSchema: z.ZodType<OptionNode> = named(
+  'OptionNode',
+  z.lazy(() => z.object({ label: z.string(), children: z.array(optionNodeViewSchema).optional() })),
 );
 
 export const formFieldSchema = z
@@ -87,31 +95,59 @@ export const formListQuerySchema = listQuerySchema(['name', 'createdAt', 'id'], 
   enabled: z.enum(['true', 'false', 'all']).default('all'),
 });
 
-export interface DynamicForm {
-  id: number;
-  name: string;
-  description: string | null;
-  requireNotes: boolean;
-  requireNextTask: boolean;
-  enabled: boolean;
-  fields: FormField[];
-  campaigns: { id: number; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A field as stored and answered (checked when the form was saved). */
+export const formFieldViewSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(FIELD_TYPES),
+  order: z.number().int(),
+  alphabeticalOrder: z.boolean(),
+  required: z.boolean(),
+  defaultValue: z.string().nullish(),
+  options: z.array(optionNodeViewSchema),
+  reusableListId: idSchema.nullish(),
+}) satisfies z.ZodType<FormField>;
 
-export interface ReusableList {
-  id: number;
-  name: string;
-  description: string | null;
-  type: 'list' | 'multilevel';
-  alphabeticalOrder: boolean;
-  enabled: boolean;
-  options: OptionNode[];
-  usedBy: { id: number; name: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const dynamicFormSchema = named(
+  'DynamicForm',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    description: z.string().nullable(),
+    requireNotes: z.boolean(),
+    requireNextTask: z.boolean(),
+    enabled: z.boolean(),
+    fields: z.array(formFieldViewSchema),
+    campaigns: z.array(namedRefSchema),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  }),
+);
+export type DynamicForm = z.infer<typeof dynamicFormSchema>;
+
+/** `GET /dynamic-forms/:id`: what a browser needs to render and validate the form (its reusable lists' options). */
+export const formWithListsSchema = z.object({
+  form: dynamicFormSchema,
+  lists: z.array(z.object({ id: idSchema, options: z.array(optionNodeViewSchema) })),
+});
+
+export const reusableListSchema = named(
+  'ReusableList',
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(['list', 'multilevel']),
+    alphabeticalOrder: z.boolean(),
+    enabled: z.boolean(),
+    options: z.array(optionNodeViewSchema),
+    usedBy: z.array(namedRefSchema),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+  }),
+);
+export type ReusableList = z.infer<typeof reusableListSchema>;
 
 export type FormValue = string | number | boolean | string[] | null;
 

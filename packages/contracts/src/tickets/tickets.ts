@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Interaction } from '../desk/interactions.js';
+import { idSchema, instantSchema, namedRefSchema, personRefSchema } from '../admin/common.js';
+import { interactionSchema } from '../desk/interactions.js';
+import { named } from '../registry.js';
 import { CHANNEL_TYPE_KEYS, type ChannelTypeKey } from '../structure/channels.js';
 
 /** Ticket statuses (spec: 0 new, 1 open, 2 escalated, 3 transferred, 4 closed) and priorities (0 low .. 2 high). */
@@ -31,10 +33,13 @@ export function canTransition(action: TicketAction, from: number): boolean {
   return (TICKET_TRANSITIONS[action] as readonly number[]).includes(from);
 }
 
-const idList = z.preprocess(
-  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : String(value).split(',')),
-  z.array(z.coerce.number().int().nonnegative()).max(200),
-);
+// `.default([])`: the same answer for a missing list, and the document marks the parameter optional.
+const idList = z
+  .preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : String(value).split(',')),
+    z.array(z.coerce.number().int().nonnegative()).max(200),
+  )
+  .default([]);
 
 export const TICKET_SORT_COLUMNS = ['created_at', 'updated_at', 'priority', 'number', 'status', 'closed_at'] as const;
 
@@ -55,16 +60,20 @@ export const ticketFilterSchema = z.object({
   ticket_types: idList,
   campaigns: idList,
   clients: idList,
-  channel_types: z.preprocess(
-    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : String(value).split(',')),
-    z.array(z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]])).max(12),
-  ),
+  channel_types: z
+    .preprocess(
+      (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : String(value).split(',')),
+      z.array(z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]])).max(12),
+    )
+    .default([]),
   /** 0-4 one status, 5 all. */
   selectedStatus: z.coerce.number().int().min(0).max(5).default(ALL_STATUSES),
-  features: z.preprocess(
-    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : String(value).split(',')),
-    z.array(z.enum(['overdue-task', 'upcoming-task', 'with-attachments', 'merged'])).max(4),
-  ),
+  features: z
+    .preprocess(
+      (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : String(value).split(',')),
+      z.array(z.enum(['overdue-task', 'upcoming-task', 'with-attachments', 'merged'])).max(4),
+    )
+    .default([]),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   unreadOnly: z.enum(['true', 'false']).default('false'),
@@ -108,6 +117,13 @@ export const massTaskBodySchema = taskBodySchema.extend({
 
 export const noteBodySchema = z.object({ body: z.string().trim().min(1).max(10_000) });
 
+/** `POST /tickets/tasks`: how many tickets got the task. */
+export const tasksAddedSchema = z.object({ created: z.number().int() });
+/** `POST /tickets/:id/leido`: the ticket is read now. */
+export const ticketReadSchema = z.object({ id: idSchema, unread: z.literal(false) });
+/** `POST /caso/:id/rechazar`: the rejected transfer's ticket (it went back to the sender). */
+export const ticketIdSchema = z.object({ id: idSchema });
+
 export const transferBodySchema = z
   .object({
     toUserId: z.number().int().positive().nullish(),
@@ -124,57 +140,47 @@ export const mergeBodySchema = z.object({
   confirm: z.literal(true),
 });
 
-export interface TicketListItem {
-  id: number;
-  number: number;
-  status: number;
-  priority: number;
-  description: string;
-  type: { id: number; name: string } | null;
-  campaign: { id: number; name: string };
-  customer: { id: number; fullName: string; identificationNumber: string };
-  assigned: { id: number; nombre: string } | null;
-  channelType: string | null;
-  unread: boolean;
-  nextTaskAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
-}
+export const ticketListItemSchema = named(
+  'TicketListItem',
+  z.object({
+    id: idSchema,
+    number: z.number().int(),
+    status: z.number().int(),
+    priority: z.number().int(),
+    description: z.string(),
+    type: namedRefSchema.nullable(),
+    campaign: namedRefSchema,
+    customer: z.object({ id: idSchema, fullName: z.string(), identificationNumber: z.string() }),
+    assigned: personRefSchema.nullable(),
+    channelType: z.string().nullable(),
+    unread: z.boolean(),
+    nextTaskAt: instantSchema.nullable(),
+    createdAt: instantSchema,
+    updatedAt: instantSchema,
+    closedAt: instantSchema.nullable(),
+  }),
+);
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
-export interface TicketTask {
-  id: number;
-  author: { id: number; nombre: string } | null;
-  values: Record<string, unknown>;
-  notes: string | null;
-  nextTaskAt: string | null;
+export const ticketTaskSchema = z.object({
+  id: idSchema,
+  author: personRefSchema.nullable(),
+  values: z.record(z.string(), z.unknown()),
+  notes: z.string().nullable(),
+  nextTaskAt: instantSchema.nullable(),
   /** upcoming: due within the next 15 minutes; late: past due (spec section 4). */
-  due: 'late' | 'upcoming' | null;
-  createdAt: string;
-}
+  due: z.enum(['late', 'upcoming']).nullable(),
+  createdAt: instantSchema,
+});
+export type TicketTask = z.infer<typeof ticketTaskSchema>;
 
-export interface TicketNote {
-  id: number;
-  author: { id: number; nombre: string } | null;
-  body: string;
-  createdAt: string;
-}
-
-export interface Ticket extends TicketListItem {
-  firstResponseAt: string | null;
-  /** registro_canal entries with their message history, oldest first. */
-  interactions: Interaction[];
-  attachments: TicketAttachment[];
-  tasks: TicketTask[];
-  notes: TicketNote[];
-  related: { id: number; number: number; status: number }[];
-  mergedInto: { id: number; number: number } | null;
-  transfer: {
-    toUser: { id: number; nombre: string } | null;
-    toCampaign: { id: number; name: string } | null;
-    from: { id: number; nombre: string } | null;
-  } | null;
-}
+export const ticketNoteSchema = z.object({
+  id: idSchema,
+  author: personRefSchema.nullable(),
+  body: z.string(),
+  createdAt: instantSchema,
+});
+export type TicketNote = z.infer<typeof ticketNoteSchema>;
 
 /** upcoming within 15 minutes, late when past due. */
 export function taskDue(nextTaskAt: string | Date | null, now = Date.now()): 'late' | 'upcoming' | null {
@@ -202,19 +208,75 @@ export const globalSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-export interface GlobalSearchResult {
-  casos: { id: number; numero: number; estado: number; campana: string; created_at: string; asignado: string | null }[];
-  clientes: { id: number; nombre_completo: string; tipo_documento_abreviatura: string | null; nro_documento: string }[];
-}
+export const globalSearchResultSchema = z.object({
+  casos: z.array(
+    z.object({
+      id: idSchema,
+      numero: z.number().int(),
+      estado: z.number().int(),
+      campana: z.string(),
+      created_at: instantSchema,
+      asignado: z.string().nullable(),
+    }),
+  ),
+  clientes: z.array(
+    z.object({
+      id: idSchema,
+      nombre_completo: z.string(),
+      tipo_documento_abreviatura: z.string().nullable(),
+      nro_documento: z.string(),
+    }),
+  ),
+});
+export type GlobalSearchResult = z.infer<typeof globalSearchResultSchema>;
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-export interface TicketAttachment {
-  id: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  uploadedBy: { id: number; nombre: string } | null;
-  createdAt: string;
-  url: string;
-}
+export const ticketAttachmentSchema = z.object({
+  id: idSchema,
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedBy: personRefSchema.nullable(),
+  createdAt: instantSchema,
+  url: z.string(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+export const ticketSchema = named(
+  'Ticket',
+  ticketListItemSchema.extend({
+    firstResponseAt: instantSchema.nullable(),
+    /** registro_canal entries with their message history, oldest first. */
+    interactions: z.array(interactionSchema),
+    attachments: z.array(ticketAttachmentSchema),
+    tasks: z.array(ticketTaskSchema),
+    notes: z.array(ticketNoteSchema),
+    related: z.array(z.object({ id: idSchema, number: z.number().int(), status: z.number().int() })),
+    mergedInto: z.object({ id: idSchema, number: z.number().int() }).nullable(),
+    transfer: z
+      .object({
+        toUser: personRefSchema.nullable(),
+        toCampaign: namedRefSchema.nullable(),
+        from: personRefSchema.nullable(),
+      })
+      .nullable(),
+  }),
+);
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** Tickets counted by status (the user view's statistics, the customer dashboard). */
+const countByStatusSchema = z.array(z.object({ status: z.number().int(), count: z.number().int() }));
+
+/** `GET /users/:id/ticket-stats`: the user's assigned tickets by status and the tasks they recorded lately. */
+export const userTicketStatsSchema = z.object({
+  byStatus: countByStatusSchema,
+  tasksToday: z.number().int(),
+  tasksThisWeek: z.number().int(),
+});
+
+/** `GET /customers/:id/dashboard`: the customer's tickets by status and by channel type. */
+export const customerTicketCountsSchema = z.object({
+  byStatus: countByStatusSchema,
+  byChannel: z.array(z.object({ channelType: z.string().nullable(), count: z.number().int() })),
+});

@@ -1,13 +1,18 @@
 import {
+  auditEntrySchema,
   catalogueEntryBodySchema,
   catalogueEntryParamSchema,
+  catalogueEntrySchema,
   catalogueListQuerySchema,
   catalogueModelParamSchema,
+  pageSchema,
 } from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
+import { created, ok, refusals } from '../../platform/http/openapi.js';
 import type { CataloguesService } from './catalogues.service.js';
 
 /**
@@ -16,12 +21,20 @@ import type { CataloguesService } from './catalogues.service.js';
  */
 export async function cataloguesRoutes(app: FastifyInstance, catalogues: CataloguesService): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Catalogues'];
 
   api.get(
     '/entities/:model',
     {
       config: { authenticated: true },
-      schema: { params: catalogueModelParamSchema, querystring: catalogueListQuerySchema },
+      schema: {
+        tags,
+        operationId: 'listCatalogueEntries',
+        summary: 'List the entries of a catalogue, by page',
+        params: catalogueModelParamSchema,
+        querystring: catalogueListQuerySchema,
+        response: ok(pageSchema(catalogueEntrySchema)),
+      },
     },
     async (request) => success(request, await catalogues.list(request.params.model, request.query)),
   );
@@ -30,7 +43,14 @@ export async function cataloguesRoutes(app: FastifyInstance, catalogues: Catalog
     '/entities/:model',
     {
       config: { permission: 'editar-lista-general' },
-      schema: { params: catalogueModelParamSchema, body: catalogueEntryBodySchema },
+      schema: {
+        tags,
+        operationId: 'createCatalogueEntry',
+        summary: 'Add an entry to a catalogue',
+        params: catalogueModelParamSchema,
+        body: catalogueEntryBodySchema,
+        response: { ...created(catalogueEntrySchema), ...refusals(409) },
+      },
     },
     async (request, reply) => {
       const entry = await catalogues.create(requireAuth(request).userId, request.params.model, request.body);
@@ -40,7 +60,16 @@ export async function cataloguesRoutes(app: FastifyInstance, catalogues: Catalog
 
   api.get(
     '/entities/:model/:id',
-    { config: { authenticated: true }, schema: { params: catalogueEntryParamSchema } },
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        operationId: 'getCatalogueEntry',
+        summary: 'One entry of a catalogue',
+        params: catalogueEntryParamSchema,
+        response: ok(catalogueEntrySchema),
+      },
+    },
     async (request) => success(request, await catalogues.get(request.params.model, request.params.id)),
   );
 
@@ -48,7 +77,14 @@ export async function cataloguesRoutes(app: FastifyInstance, catalogues: Catalog
     '/entities/:model/:id',
     {
       config: { permission: 'editar-lista-general' },
-      schema: { params: catalogueEntryParamSchema, body: catalogueEntryBodySchema },
+      schema: {
+        tags,
+        operationId: 'updateCatalogueEntry',
+        summary: 'Update an entry of a catalogue',
+        params: catalogueEntryParamSchema,
+        body: catalogueEntryBodySchema,
+        response: { ...ok(catalogueEntrySchema), ...refusals(409) },
+      },
     },
     async (request) => {
       const { model, id } = request.params;
@@ -59,7 +95,16 @@ export async function cataloguesRoutes(app: FastifyInstance, catalogues: Catalog
 
   api.get(
     '/entities/:model/:id/audit',
-    { config: { permission: 'ver-auditoria' }, schema: { params: catalogueEntryParamSchema } },
+    {
+      config: { permission: 'ver-auditoria' },
+      schema: {
+        tags,
+        operationId: 'listCatalogueEntryAudit',
+        summary: 'The audit log of a catalogue entry, newest first',
+        params: catalogueEntryParamSchema,
+        response: ok(z.array(auditEntrySchema)),
+      },
+    },
     async (request) => success(request, await catalogues.audit(request.params.model, request.params.id)),
   );
 }

@@ -1,9 +1,19 @@
-import { CODES, createApiCredentialBodySchema, idParamSchema, oauthTokenBodySchema } from '@atiende/contracts';
+import {
+  apiCredentialItemSchema,
+  CODES,
+  createApiCredentialBodySchema,
+  createdApiCredentialSchema,
+  idParamSchema,
+  oauthTokenBodySchema,
+  oauthTokenResponseSchema,
+} from '@atiende/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { created, ok, refusals } from '../../platform/http/openapi.js';
 import { translate } from '../../platform/i18n/messages.js';
 import type { CredentialsService } from './credentials.service.js';
 
@@ -22,14 +32,30 @@ function basicCredentials(request: FastifyRequest): { id?: string; secret?: stri
 export async function credentialsRoutes(app: FastifyInstance, credentials: CredentialsService): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const permission = 'ver-lista-parametrizacion' as const;
+  const tags = ['Credentials'];
 
-  api.get('/api-credentials', { config: { permission } }, async (request) =>
+  const listCredentials = {
+    tags,
+    operationId: 'listApiCredentials',
+    summary: 'Every API credential (never its secret)',
+    response: ok(z.array(apiCredentialItemSchema)),
+  };
+  api.get('/api-credentials', { config: { permission }, schema: listCredentials }, async (request) =>
     success(request, await credentials.list()),
   );
 
   api.post(
     '/api-credentials',
-    { config: { permission }, schema: { body: createApiCredentialBodySchema } },
+    {
+      config: { permission },
+      schema: {
+        tags,
+        operationId: 'createApiCredential',
+        summary: 'Create an API credential for a role: its secret is shown this once',
+        body: createApiCredentialBodySchema,
+        response: created(createdApiCredentialSchema),
+      },
+    },
     async (request, reply) => {
       const created = await credentials.create(requireAuth(request), request.body);
       return reply.code(201).send(success(request, created, { messageKey: 'credentials.created' }));
@@ -38,7 +64,16 @@ export async function credentialsRoutes(app: FastifyInstance, credentials: Crede
 
   api.post(
     '/api-credentials/:id/revoke',
-    { config: { permission }, schema: { params: idParamSchema } },
+    {
+      config: { permission },
+      schema: {
+        tags,
+        operationId: 'revokeApiCredential',
+        summary: 'Revoke an API credential (its tokens stop working)',
+        params: idParamSchema,
+        response: ok(apiCredentialItemSchema),
+      },
+    },
     async (request) =>
       success(request, await credentials.revoke(requireAuth(request), request.params.id), {
         messageKey: 'credentials.revoked',
@@ -58,7 +93,14 @@ export async function credentialsRoutes(app: FastifyInstance, credentials: Crede
           errorResponseBuilder: () => new AppError(429, CODES.RATE_LIMITED, 'errors.rateLimited'),
         },
       },
-      schema: { body: oauthTokenBodySchema },
+      schema: {
+        tags,
+        operationId: 'issueOAuthToken',
+        summary: 'OAuth 2.0 client credentials grant: an access token for the API (form or JSON body, or Basic auth)',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: oauthTokenBodySchema,
+        response: { 200: oauthTokenResponseSchema, ...refusals(401) },
+      },
     },
     async (request, reply) => {
       const basic = basicCredentials(request);

@@ -4,6 +4,7 @@ import {
   API_TOKEN_TTL_SECONDS,
   type ApiCredentialItem,
   type CreatedApiCredential,
+  type TokenGrant,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AppContext } from '../../platform/context.js';
@@ -22,12 +23,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export interface TokenGrant {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  scope: string;
-}
+export type { TokenGrant };
 
 export function createCredentialsService(ctx: AppContext, auth: AuthService) {
   const { db } = ctx;

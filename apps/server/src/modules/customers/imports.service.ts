@@ -55,7 +55,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 function rowValues(row: ExcelJS.Row): string[] {
   const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-  return values.map((value) => cellText(value as ExcelJS.CellValue));
+  // Array.from, not map: an empty cell is a hole in exceljs's sparse array, and must become '' (not null in JSON).
+  return Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
 }
 
 /** Streams the rows of the file's first sheet as text cells (xlsx is read as a stream; CSV is bounded in size). */

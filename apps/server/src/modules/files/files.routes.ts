@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { file, refusals } from '../../platform/http/openapi.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
 
 /** Only these stored folders are public (avatars and the business logo); names inside are random. */
@@ -12,7 +13,13 @@ const PUBLIC_PATTERNS = [
 ];
 
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/files/*', { config: { public: true } }, async (request, reply) => {
+  const schema = {
+    tags: ['Files'],
+    operationId: 'getPublicFile',
+    summary: 'A public stored image: a user’s picture or the business logo',
+    response: { 200: file('The image', ['image/png', 'image/jpeg', 'image/webp']), ...refusals(404) },
+  };
+  app.get('/files/*', { config: { public: true }, schema }, async (request, reply) => {
     const storedPath = (request.params as { '*': string })['*'];
     if (!PUBLIC_PATTERNS.some((pattern) => pattern.test(storedPath))) throw errors.notFound();
     const absolute = ctx.storage.absolutePath(storedPath);

@@ -1,12 +1,19 @@
-import { CODES } from '@atiende/contracts';
+import { CODES, envelopeSchema, healthSchema, unhealthySchema } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { success } from '../../platform/http/envelope.js';
+import { ok } from '../../platform/http/openapi.js';
 import { translate } from '../../platform/i18n/messages.js';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/health', { config: { public: true } }, async (request, reply) => {
+  const schema = {
+    tags: ['Platform'],
+    operationId: 'getHealth',
+    summary: 'Whether the server and its database answer',
+    response: { ...ok(healthSchema), 503: envelopeSchema(unhealthySchema) },
+  };
+  app.get('/health', { config: { public: true }, schema }, async (request, reply) => {
     try {
       await ctx.db.execute(sql`select 1`);
       return success(request, { db: 'ok' }, { messageKey: 'health.ok' });

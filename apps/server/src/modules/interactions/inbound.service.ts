@@ -2,6 +2,7 @@ import {
   CHANNEL_CONTACT_TYPES,
   type ChannelTypeKey,
   type InboundMessage,
+  type InboundResult,
   inboundMessageSchema,
   isWithinBusinessHours,
   MESSAGE_DIRECTION,
@@ -20,18 +21,7 @@ import { pendingRepo } from '../tickets/pending.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { interactionsRepo } from './interactions.repo.js';
 
-export interface InboundResult {
-  messageId: number;
-  interactionId: number;
-  ticketId: number;
-  campaignId: number;
-  /** The same provider message was already stored: nothing new was recorded. */
-  duplicate: boolean;
-  /** A ticket was opened for this message. */
-  newTicket: boolean;
-  /** The message arrived outside the channel's business hours. */
-  outsideHours: boolean;
-}
+export type { InboundResult };
 
 /** Listeners of a recorded inbound message (routing, auto-replies), run after commit, in the background. */
 export type InboundListener = (result: InboundResult) => Promise<void> | void;

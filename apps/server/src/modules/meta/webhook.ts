@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { idParamSchema } from '@atiende/contracts';
+import { idParamSchema, metaWebhookResultSchema } from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { type ApiTag, file, ok, refusals } from '../../platform/http/openapi.js';
 
 export const webhookErrors = {
   signature: () => new AppError(401, 'WEBHOOK.SIGNATURE', 'webhooks.badSignature'),
@@ -50,7 +51,11 @@ export function parseSignedBody(
 
 export interface MetaWebhookHandler {
   verify(channelId: number, query: SubscriptionCheck): Promise<string>;
-  receive(channelId: number, rawBody: Buffer, signature: string | undefined): Promise<object>;
+  receive(
+    channelId: number,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<z.infer<typeof metaWebhookResultSchema>>;
 }
 
 const verifyQuery = z.object({
@@ -67,7 +72,13 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * subscription check; POST carries the events, signed with the app secret over the exact bytes, so this scope keeps
  * JSON bodies raw.
  */
-export async function metaWebhookRoutes(app: FastifyInstance, product: string, handler: MetaWebhookHandler) {
+export async function metaWebhookRoutes(
+  app: FastifyInstance,
+  product: 'whatsapp' | 'facebook' | 'instagram',
+  handler: MetaWebhookHandler,
+) {
+  const tags: ApiTag[] = [product === 'whatsapp' ? 'WhatsApp' : 'Messenger'];
+  const name = { whatsapp: 'Whatsapp', facebook: 'Facebook', instagram: 'Instagram' }[product];
   await app.register(async (scoped) => {
     scoped.addContentTypeParser(
       'application/json',
@@ -78,7 +89,17 @@ export async function metaWebhookRoutes(app: FastifyInstance, product: string, h
 
     api.get(
       `/webhooks/${product}/:id`,
-      { config: { public: true }, schema: { params: idParamSchema, querystring: verifyQuery } },
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          operationId: `verify${name}Webhook`,
+          summary: `Meta’s subscription check of the ${name} webhook: the challenge, for the channel’s verify token`,
+          params: idParamSchema,
+          querystring: verifyQuery,
+          response: { 200: file('The challenge', ['text/plain'], z.string()), ...refusals(403) },
+        },
+      },
       async (request, reply) => {
         const challenge = await handler.verify(request.params.id, {
           mode: request.query['hub.mode'],
@@ -91,7 +112,16 @@ export async function metaWebhookRoutes(app: FastifyInstance, product: string, h
 
     api.post(
       `/webhooks/${product}/:id`,
-      { config: { public: true }, schema: { params: idParamSchema } },
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          operationId: `receive${name}Webhook`,
+          summary: `Meta’s ${name} events for a channel (signed: X-Hub-Signature-256)`,
+          params: idParamSchema,
+          response: { ...ok(metaWebhookResultSchema), ...refusals(401) },
+        },
+      },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['x-hub-signature-256'];

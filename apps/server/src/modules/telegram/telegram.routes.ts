@@ -1,7 +1,8 @@
-import { idParamSchema } from '@atiende/contracts';
+import { idParamSchema, telegramWebhookResultSchema, webhookRegistrationSchema } from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { success } from '../../platform/http/envelope.js';
+import { ok, refusals } from '../../platform/http/openapi.js';
 import type { TelegramChannel } from './telegram.service.js';
 
 /**
@@ -10,10 +11,20 @@ import type { TelegramChannel } from './telegram.service.js';
  */
 export async function telegramRoutes(app: FastifyInstance, telegram: TelegramChannel): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Telegram'];
 
   api.post(
     '/webhooks/telegram/:id',
-    { config: { public: true }, schema: { params: idParamSchema } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        operationId: 'receiveTelegramUpdate',
+        summary: 'Telegram’s webhook of a channel (proven by X-Telegram-Bot-Api-Secret-Token)',
+        params: idParamSchema,
+        response: { ...ok(telegramWebhookResultSchema), ...refusals(401) },
+      },
+    },
     async (request) => {
       const secret = request.headers['x-telegram-bot-api-secret-token'];
       return success(
@@ -25,7 +36,16 @@ export async function telegramRoutes(app: FastifyInstance, telegram: TelegramCha
 
   api.post(
     '/channels/:id/telegram-webhook',
-    { config: { permission: 'editar-canal' }, schema: { params: idParamSchema } },
+    {
+      config: { permission: 'editar-canal' },
+      schema: {
+        tags,
+        operationId: 'registerTelegramWebhook',
+        summary: 'Register the channel’s webhook with Telegram',
+        params: idParamSchema,
+        response: { ...ok(webhookRegistrationSchema), ...refusals(422, 502) },
+      },
+    },
     async (request) =>
       success(request, await telegram.registerWebhook(request.params.id), { messageKey: 'telegram.registered' }),
   );

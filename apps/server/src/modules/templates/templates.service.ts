@@ -2,6 +2,7 @@ import {
   type ChannelTypeKey,
   fillTemplate,
   type MessageTemplate,
+  type OfferedTemplate,
   type Page,
   type TemplateBody,
   type TemplateVariable,
@@ -18,9 +19,6 @@ import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { scopeOf } from '../tickets/tickets.service.js';
 import { type TemplateRow, templatesRepo } from './templates.repo.js';
-
-/** A template offered for a ticket, with its variables filled for that ticket. */
-export type OfferedTemplate = MessageTemplate & { filled: string };
 
 /** At most this many templates are offered for one ticket (the picker searches them in the browser). */
 export const OFFERED_LIMIT = 200;

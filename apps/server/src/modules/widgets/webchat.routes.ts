@@ -1,14 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ATTACHMENT_MAX_BYTES, idParamSchema } from '@atiende/contracts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  envelopeSchema,
+  idParamSchema,
+  publicWidgetSchema,
+  typingNoticeSchema,
+  visitorHistorySchema,
+  visitorMessageSchema,
+  widgetVisitorSchema,
+} from '@atiende/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { file as fileResponse, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
 import { readUpload } from '../../platform/http/uploads.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
 import { originAllowed, type WebchatService, widgetErrors } from './webchat.service.js';
@@ -74,6 +84,13 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
   const ownOrigin = new URL(ctx.config.publicUrl).origin;
   const widgetOf = new WeakMap<FastifyRequest, WidgetRow>();
   const widget = (request: FastifyRequest) => widgetOf.get(request) as WidgetRow;
+  const tags = ['Web chat'];
+  // Every visitor call: unknown widget (404), a page of another origin (403); the widget off or without chat (409).
+  const widgetRefusals = refusals(403, 404, 409);
+  // Calls that need the visitor's token (`Authorization: Bearer <visitorToken>` from .../visitors).
+  const visitorRefusals = { ...widgetRefusals, ...refusals(401) };
+  // A message: stored (201), or a retry of a clientMessageId already stored (200).
+  const sentMessage = { ...ok(visitorMessageSchema), 201: envelopeSchema(visitorMessageSchema), ...visitorRefusals };
 
   await app.register(async (scoped) => {
     scoped.addHook('onRequest', async (request, reply) => {
@@ -94,12 +111,22 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
         .header('access-control-allow-headers', 'authorization, content-type, x-locale')
         .header('access-control-max-age', '600')
         .send();
-    api.options('/public/widgets/:publicKey', { config: { public: true } }, preflight);
-    api.options('/public/widgets/:publicKey/*', { config: { public: true } }, preflight);
+    // CORS preflights of the browser, not operations of the API.
+    api.options('/public/widgets/:publicKey', { config: { public: true }, schema: { hide: true } }, preflight);
+    api.options('/public/widgets/:publicKey/*', { config: { public: true }, schema: { hide: true } }, preflight);
 
     api.get(
       '/public/widgets/:publicKey',
-      { config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.config) }, schema: { params: keyParams } },
+      {
+        config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.config) },
+        schema: {
+          tags,
+          operationId: 'getPublicWidget',
+          summary: 'The widget’s look and buttons for the embed script (from the allowed origin only)',
+          params: keyParams,
+          response: { ...ok(publicWidgetSchema), ...widgetRefusals },
+        },
+      },
       async (request) => success(request, await webchat.publicConfig(widget(request))),
     );
 
@@ -107,7 +134,14 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       '/public/widgets/:publicKey/visitors',
       {
         config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.visitors) },
-        schema: { params: keyParams, body: visitorBody },
+        schema: {
+          tags,
+          operationId: 'identifyWidgetVisitor',
+          summary: 'Start or resume a visitor: their token (new) and name and e-mail',
+          params: keyParams,
+          body: visitorBody,
+          response: { ...ok(widgetVisitorSchema), ...widgetRefusals },
+        },
       },
       async (request) => success(request, await webchat.identify(widget(request), bearer(request), request.body)),
     );
@@ -116,7 +150,14 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       '/public/widgets/:publicKey/messages',
       {
         config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.history) },
-        schema: { params: keyParams, querystring: historyQuery },
+        schema: {
+          tags,
+          operationId: 'listWidgetVisitorMessages',
+          summary: 'The visitor’s conversation, oldest first (older pages with `before`)',
+          params: keyParams,
+          querystring: historyQuery,
+          response: { ...ok(visitorHistorySchema), ...visitorRefusals },
+        },
       },
       async (request) =>
         success(request, await webchat.history(widget(request), bearer(request), request.query.before)),
@@ -126,7 +167,14 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       '/public/widgets/:publicKey/messages',
       {
         config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.messages) },
-        schema: { params: keyParams, body: messageBody },
+        schema: {
+          tags,
+          operationId: 'sendWidgetVisitorMessage',
+          summary: 'The visitor writes: stored once per clientMessageId',
+          params: keyParams,
+          body: messageBody,
+          response: sentMessage,
+        },
       },
       async (request, reply) => {
         const sent = await webchat.send(widget(request), bearer(request), request.body);
@@ -139,7 +187,15 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       '/public/widgets/:publicKey/messages/file',
       {
         config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.messages) },
-        schema: { params: keyParams, querystring: z.object({ clientMessageId: CLIENT_MESSAGE_ID }) },
+        schema: {
+          tags,
+          operationId: 'sendWidgetVisitorFile',
+          summary: 'The visitor sends a file (multipart `file`, checked by content), once per clientMessageId',
+          consumes: MULTIPART,
+          params: keyParams,
+          querystring: z.object({ clientMessageId: CLIENT_MESSAGE_ID }),
+          response: sentMessage,
+        },
       },
       async (request, reply) => {
         const upload = await readUpload(request, ATTACHMENT_MAX_BYTES);
@@ -153,7 +209,13 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
       '/public/widgets/:publicKey/messages/:messageId/attachments/:attachmentId',
       {
         config: { public: true, rateLimit: rateLimit(WEBCHAT_RATE_LIMITS.history) },
-        schema: { params: attachmentParams },
+        schema: {
+          tags,
+          operationId: 'downloadWidgetVisitorFile',
+          summary: 'A file of the visitor’s own conversation (with the visitor’s token)',
+          params: attachmentParams,
+          response: { 200: fileResponse('The file, with its stored content type'), ...visitorRefusals },
+        },
       },
       async (request, reply) => {
         const { file, stream } = await webchat.attachmentFile(
@@ -172,7 +234,16 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
   // Images load from the websites with <img> (no Origin header): public, and allowed cross-origin.
   api.get(
     '/public/widgets/:publicKey/images/:file',
-    { config: { public: true }, schema: { params: imageParams } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        operationId: 'getWidgetImage',
+        summary: 'One of the widget’s images (for <img> on the websites)',
+        params: imageParams,
+        response: { 200: fileResponse('The image', ['image/png', 'image/jpeg', 'image/webp']) },
+      },
+    },
     async (request, reply) => {
       const found = await webchat.widgetByKey(request.params.publicKey);
       const absolute = found ? webchat.imagePath(found, request.params.file) : null;
@@ -190,7 +261,16 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
   // The agent is writing a reply: the ticket's web-chat visitors see it (optional for composers).
   api.post(
     '/tickets/:id/webchat-typing',
-    { config: { permission: 'editar-caso' }, schema: { params: idParamSchema } },
+    {
+      config: { permission: 'editar-caso' },
+      schema: {
+        tags,
+        operationId: 'notifyAgentTyping',
+        summary: 'The agent is writing a reply: the ticket’s web-chat visitors see it',
+        params: idParamSchema,
+        response: ok(typingNoticeSchema),
+      },
+    },
     async (request) => success(request, await webchat.agentTyping(requireAuth(request), request.params.id)),
   );
 }
@@ -251,22 +331,36 @@ ${widgetScript}
  * apps/web/dist-widget), and with demo data GET /demo/site (a sample website embedding the demo widget).
  */
 export async function widgetAssetRoutes(app: FastifyInstance, ctx: AppContext, distDir: string): Promise<void> {
-  for (const file of ['widget.js', 'widget-io.js']) {
-    app.get(`/${file}`, { config: { public: true } }, async (_request, reply) => {
-      const absolute = path.join(distDir, file);
-      if (!fs.existsSync(absolute)) return reply.callNotFound();
-      return (
-        reply
-          .header('content-type', 'application/javascript; charset=utf-8')
-          .header('cache-control', 'public, max-age=300')
-          // Loaded by <script> tags on other sites.
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .send(fs.createReadStream(absolute))
-      );
-    });
-  }
+  // The scripts' answers are documented with zod schemas, so their scope has the zod serializer: these routes may be
+  // mounted on an app of their own (the asset test does).
+  await app.register(async (scripts) => {
+    scripts.setSerializerCompiler(serializerCompiler);
+    for (const file of ['widget.js', 'widget-io.js']) {
+      const script = {
+        tags: ['Web chat'],
+        operationId: file === 'widget.js' ? 'getWidgetScript' : 'getWidgetRealtimeScript',
+        summary:
+          file === 'widget.js'
+            ? 'The embed script of the omni widget (a website adds it with data-atiende-widget)'
+            : 'The widget’s realtime part, loaded by the embed script when the chat opens',
+        response: { 200: fileResponse('The script', ['application/javascript'], z.string()), ...refusals(404) },
+      };
+      scripts.get(`/${file}`, { config: { public: true }, schema: script }, async (_request, reply) => {
+        const absolute = path.join(distDir, file);
+        if (!fs.existsSync(absolute)) return reply.callNotFound();
+        return (
+          reply
+            .header('content-type', 'application/javascript; charset=utf-8')
+            .header('cache-control', 'public, max-age=300')
+            // Loaded by <script> tags on other sites.
+            .header('cross-origin-resource-policy', 'cross-origin')
+            .send(fs.createReadStream(absolute))
+        );
+      });
+    }
+  });
   if (!ctx.config.demoData) return;
-  app.get('/demo/site', { config: { public: true } }, async (_request, reply) => {
+  app.get('/demo/site', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     const demo = await widgetsRepo.findByName(ctx.db, DEMO_WIDGET_NAME);
     if (!demo) return reply.callNotFound();
     const script = `<script src="/widget.js" data-atiende-widget="${escapeHtml(demo.publicKey)}" async></script>`;

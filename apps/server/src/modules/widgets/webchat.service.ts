@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { MESSAGE_DIRECTION, TICKET_STATUS, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
+import {
+  MESSAGE_DIRECTION,
+  type PublicWidget,
+  TICKET_STATUS,
+  type VisitorMessage,
+  WEBCHAT_TYPING_EVENT,
+} from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -20,37 +26,7 @@ import { attachVisitorRealtime, VISITOR_EVENTS, type VisitorRealtime } from './w
 import { type VisitorRow, type WidgetChannelRow, type WidgetRow, widgetsRepo } from './widgets.repo.js';
 import { widgetImageUrl } from './widgets.service.js';
 
-/** What the embed script gets: the widget's look and its buttons (never a channel secret). */
-export interface PublicWidget {
-  publicKey: string;
-  style: string;
-  position: string;
-  title: string | null;
-  subtitle: string | null;
-  primaryColor: string;
-  businessImageUrl: string | null;
-  iconType: string;
-  iconImageUrl: string | null;
-  /** One button per enabled channel with a public link; `webchat` opens the chat window (link null). */
-  channels: { id: number; type: string; name: string; link: string | null }[];
-  /** The web chat, when the widget has an enabled web-chat channel. */
-  chat: { welcomeMessage: string | null } | null;
-}
-
-/** A message of the visitor's conversation: `direction` 0 from the visitor, 1 from the business. */
-export interface VisitorMessage {
-  id: number;
-  direction: 0 | 1;
-  text: string;
-  /** Sanitised HTML (the script shows `text`). */
-  html: string;
-  senderName: string | null;
-  /** The visitor's own id for a message they sent (reconciles a pending bubble). */
-  clientMessageId: string | null;
-  /** Files the business sent: downloaded with the visitor's token from `.../messages/:id/attachments/:attachmentId`. */
-  attachments: { id: number; name: string; contentType: string; size: number }[];
-  createdAt: string;
-}
+export type { PublicWidget, VisitorMessage };
 
 /** The realtime event agents get while a visitor writes (campaign room, unsequenced). */
 const HISTORY_PAGE = 50;

@@ -17,6 +17,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   permission?: string;
+  /** Callable without a token (`config.public`). */
+  public: boolean;
 }
 
 /** The API routes of an app with the permission each declares (tests walk them to check every refusal). */
@@ -63,9 +65,9 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenResolver) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     assertRouteDeclaresAccess(route);
-    const permission = (route.config as { permission?: string } | undefined)?.permission;
+    const { permission, public: open } = (route.config ?? {}) as { permission?: string; public?: boolean };
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') declared.push({ method, url: route.url, permission });
+      if (method !== 'HEAD') declared.push({ method, url: route.url, permission, public: open === true });
   });
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['x-locale'] as string | undefined);
