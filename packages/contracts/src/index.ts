@@ -8,4 +8,5 @@ export * from './envelope.js';
 export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './structure/index.js';
+export * from './text.js';
 export * from './tickets/index.js';
