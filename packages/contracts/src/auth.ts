@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { singleLine, singleLineRule } from './text.js';
 
 export const emailSchema = z
   .email()
   .max(254)
   .transform((value) => value.trim().toLowerCase());
 
+/** A password as typed: never trimmed, no control characters. */
+const typedPassword = () => z.string().check(singleLineRule);
+
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1).pipe(emailSchema),
-  password: z.string().min(1).max(LIMITS.passwordMaxLength),
-  verification_code: z
-    .string()
-    .trim()
+  email: singleLine().min(1).pipe(emailSchema),
+  password: typedPassword().min(1).max(LIMITS.passwordMaxLength),
+  verification_code: singleLine()
     .regex(/^\d{6}$/)
     .optional()
     .or(z.literal('').transform(() => undefined)),
@@ -21,22 +23,23 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const checkCredentialsBodySchema = z.object({
-  email: z.string().trim().min(1).pipe(emailSchema),
-  password: z.string().min(1).max(LIMITS.passwordMaxLength),
+  email: singleLine().min(1).pipe(emailSchema),
+  password: typedPassword().min(1).max(LIMITS.passwordMaxLength),
 });
 
 export const passwordEmailBodySchema = z.object({
-  email: z.string().trim().min(1).pipe(emailSchema),
+  email: singleLine().min(1).pipe(emailSchema),
 });
 
-export const passwordSchema = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+export const passwordSchema = typedPassword().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+export const passwordConfirmationSchema = typedPassword().min(1).max(LIMITS.passwordMaxLength);
 
 export const passwordResetBodySchema = z
   .object({
-    token: z.string().min(10).max(200),
-    email: z.string().trim().min(1).pipe(emailSchema),
+    token: singleLine().min(10).max(200),
+    email: singleLine().min(1).pipe(emailSchema),
     password: passwordSchema,
-    password_confirmation: z.string().min(1).max(LIMITS.passwordMaxLength),
+    password_confirmation: passwordConfirmationSchema,
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_PERMISSIONS } from '../permissions.js';
+import { singleLine } from '../text.js';
 
 export interface RoleItem {
   id: number;
@@ -10,20 +11,18 @@ export interface RoleItem {
 }
 
 export const createRoleBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: singleLine()
     .min(2)
     .max(60)
     .regex(/^[a-z0-9][a-z0-9_-]*$/, { message: 'i18n:roles.nameFormat' }),
-  label: z.string().trim().min(2).max(120),
+  label: singleLine().min(2).max(120),
 });
 
-export const renameRoleBodySchema = z.object({ label: z.string().trim().min(2).max(120) });
+export const renameRoleBodySchema = z.object({ label: singleLine().min(2).max(120) });
 
 export const rolePermissionsBodySchema = z.object({
   permissions: z
-    .array(z.string())
+    .array(singleLine())
     .max(ALL_PERMISSIONS.length)
     .refine((values) => values.every((value) => (ALL_PERMISSIONS as readonly string[]).includes(value)), {
       message: 'i18n:roles.unknownPermission',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '../auth.js';
+import { emailSchema, passwordConfirmationSchema, passwordSchema } from '../auth.js';
+import { singleLine } from '../text.js';
 import { listQuerySchema, optionalText } from './common.js';
 
 export const USER_SORT_COLUMNS = ['name', 'email', 'createdAt', 'id'] as const;
@@ -11,10 +12,8 @@ export const userListQuerySchema = listQuerySchema(USER_SORT_COLUMNS, 'name').ex
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 const profileFields = {
-  name: z.string().trim().min(2).max(200),
-  username: z
-    .string()
-    .trim()
+  name: singleLine().min(2).max(200),
+  username: singleLine()
     .min(3)
     .max(100)
     .regex(/^[a-zA-Z0-9._-]+$/, { message: 'i18n:users.usernameFormat' })
@@ -35,7 +34,7 @@ const profileFields = {
 };
 
 const adminFields = {
-  email: z.string().trim().min(1).pipe(emailSchema),
+  email: singleLine().min(1).pipe(emailSchema),
   roleIds: z.array(z.number().int().positive()).min(1).max(20),
   skillIds: z.array(z.number().int().positive()).max(100).default([]),
   mfa: z.boolean().default(false),
@@ -44,7 +43,7 @@ const adminFields = {
 
 const passwordPair = {
   password: passwordSchema,
-  password_confirmation: z.string().min(1).max(128),
+  password_confirmation: passwordConfirmationSchema,
 };
 
 const matchingPasswords = <T extends { password: string; password_confirmation: string }>(body: T) =>
@@ -68,7 +67,7 @@ export const setUserStatusBodySchema = z.object({ enabled: z.boolean() });
 export const resetUserPasswordBodySchema = z.object(passwordPair).refine(matchingPasswords, mismatch);
 
 export const changeOwnPasswordBodySchema = z
-  .object({ current_password: z.string().min(1).max(128), ...passwordPair })
+  .object({ current_password: passwordConfirmationSchema, ...passwordPair })
   .refine(matchingPasswords, mismatch);
 
 export interface UserListItem {

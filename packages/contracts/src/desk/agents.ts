@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from '../text.js';
 
 /** Agent status codes (spec section 4) with their colours. */
 export const AGENT_STATUS = {
@@ -51,7 +52,7 @@ export const agentStatusBodySchema = z.object({
   duracion: z.number().int().nonnegative().nullish(),
   caso_actual: z.number().int().positive().nullish(),
   campana_actual: z.number().int().positive().nullish(),
-  pausa: z.string().trim().max(40).nullish(),
+  pausa: singleLine().max(40).nullish(),
   forzado_por: z.number().int().positive().nullish(),
 });
 export type AgentStatusBody = z.output<typeof agentStatusBodySchema>;
@@ -59,7 +60,7 @@ export type AgentStatusBody = z.output<typeof agentStatusBodySchema>;
 /** Supervisor forcing an agent's status. */
 export const forceStatusBodySchema = z.object({
   estado: z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]),
-  pausa: z.string().trim().max(40).nullish(),
+  pausa: singleLine().max(40).nullish(),
 });
 
 export interface AgentState {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strippedText } from '../text.js';
 
 /** The spec's internal chat message. */
 export interface InternalChatMessage {
@@ -25,8 +26,9 @@ export interface InternalChatContact {
 
 export const chatIdOf = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
+/** Chat text is kept, not refused for its characters: what is not text is removed (empty after it: 422). */
 export const sendChatMessageBodySchema = z.object({
-  mensaje: z.string().trim().min(1).max(4000),
+  mensaje: strippedText().max(4000),
   usuario_destino_id: z.coerce.number().int().positive(),
 });
 export const markChatReadBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, optionalText } from '../admin/common.js';
+import { multiLine, singleLine } from '../text.js';
 
 export const GENDERS = ['female', 'male', 'not-applicable', 'no-info'] as const;
 
@@ -12,7 +13,7 @@ export const customerContactSchema = z.object({
   id: z.number().int().positive().optional(),
   typeId: z.number().int().positive(),
   label: optionalText(60),
-  value: z.string().trim().min(1).max(254),
+  value: singleLine().min(1).max(254),
   areaCode: optionalText(10),
   extension: optionalText(10),
   zone: optionalText(60),
@@ -22,15 +23,13 @@ export type CustomerContactInput = z.input<typeof customerContactSchema>;
 
 export const customerBodySchema = z.object({
   identificationTypeId: z.number().int().positive(),
-  identificationNumber: z
-    .string()
-    .trim()
+  identificationNumber: singleLine()
     .min(3)
     .max(40)
     .regex(/^[A-Za-z0-9.-]+$/, { message: 'i18n:customers.identificationFormat' }),
-  firstName: z.string().trim().min(1).max(80),
+  firstName: singleLine().min(1).max(80),
   middleName: optionalText(80),
-  lastName: z.string().trim().min(1).max(80),
+  lastName: singleLine().min(1).max(80),
   secondLastName: optionalText(80),
   birthday: z.iso
     .date()
@@ -103,7 +102,7 @@ export const assignCustomersBodySchema = z.object({
 });
 
 export const kanbanQuerySchema = z.object({
-  searchText: z.string().trim().max(200).optional(),
+  searchText: singleLine().max(200).optional(),
   perColumn: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -127,8 +126,8 @@ export const REQUIRED_IMPORT_TARGETS: readonly ImportTarget[] = ['identification
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 export const startImportBodySchema = z.object({
-  /** Target field → the file's column header. */
-  mapping: z.partialRecord(z.enum(IMPORT_TARGETS), z.string().min(1).max(200)),
+  /** Target field → the file's column header (a header cell may hold line breaks). */
+  mapping: z.partialRecord(z.enum(IMPORT_TARGETS), multiLine().min(1).max(200)),
   /** Used when no column gives the identification type, or a row leaves it blank. */
   defaultIdentificationTypeId: z.number().int().positive().nullish(),
   campaignId: z.number().int().positive().nullish(),
