@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { MESSAGE_DIRECTION, TICKET_STATUS, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
+import { isValidText, MESSAGE_DIRECTION, TICKET_STATUS, WEBCHAT_TYPING_EVENT } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -228,7 +228,8 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
     realtime,
 
     async widgetByKey(publicKey: string): Promise<WidgetRow | null> {
-      if (!publicKey || publicKey.length > 40) return null;
+      // Read from the path before any schema (CORS and origin checks): a key that is not text names no widget.
+      if (!publicKey || publicKey.length > 40 || !isValidText(publicKey)) return null;
       return widgetsRepo.findByKey(db, publicKey);
     },
 
