@@ -46,7 +46,16 @@ describe('the text rule', () => {
   it('strips what is not text and keeps the rest, in one line turning line breaks into one space', () => {
     expect(stripInvalidText('Hola\u0000 mundo\ud800\u0007 😀\r\nadiós\ufffe')).toBe('Hola mundo 😀\r\nadiós');
     expect(stripInvalidText('Re:\r\n\tasunto\u0000', { singleLine: true })).toBe('Re: asunto');
+    expect(stripInvalidText('Factura\r\n vencida\tya', { singleLine: true })).toBe('Factura vencida ya');
     expect(stripInvalidText('sin cambios')).toBe('sin cambios');
+  });
+
+  // A pattern that backtracks over the spaces around a break would never finish here (provider input is cleaned
+  // before any length limit).
+  it('cleans a megabyte of spaces around a line break', () => {
+    const spaces = ' '.repeat(1_000_000);
+    expect(stripInvalidText(`a${spaces}\n${spaces}b\u0000`, { singleLine: true })).toBe('a b');
+    expect(stripInvalidText(`${spaces}x`, { singleLine: true })).toBe('x');
   });
 });
 

@@ -15,7 +15,7 @@ const INVALID_IN_LINE = new RegExp(`[${NOT_TEXT}]`, 'u');
 /** Several lines: tab, line feed and carriage return are text; every other control character is not. */
 const INVALID_IN_LINES = new RegExp(`(?![\\t\\n\\r])[${NOT_TEXT}]`, 'u');
 const INVALID_IN_LINES_ALL = new RegExp(INVALID_IN_LINES.source, 'gu');
-const LINE_BREAKS = /[\t\n\r]+/g;
+const LINE_BREAK = /[\t\n\r]/;
 
 /** Whether a text holds only characters it may: `multiLine` allows tab and line breaks. */
 export function isValidText(value: string, options: { multiLine?: boolean } = {}): boolean {
@@ -24,11 +24,18 @@ export function isValidText(value: string, options: { multiLine?: boolean } = {}
 
 /**
  * The text without what is not text (for input that must be kept, not refused): control characters, lone
- * surrogates and noncharacters are removed; `singleLine` turns tabs and line breaks into one space.
+ * surrogates and noncharacters are removed; `singleLine` turns tabs and line breaks, with the spaces around
+ * them, into one space.
  */
 export function stripInvalidText(value: string, options: { singleLine?: boolean } = {}): string {
   const cleaned = value.replace(INVALID_IN_LINES_ALL, '');
-  return options.singleLine ? cleaned.replace(LINE_BREAKS, ' ') : cleaned;
+  if (!options.singleLine) return cleaned;
+  // Split, not one regex over the spaces around each break: linear on any input (a folded e-mail header, a list).
+  return cleaned
+    .split(LINE_BREAK)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** zod checks of the rule, for schemas the builders below do not make (URLs, passwords, form values). */
