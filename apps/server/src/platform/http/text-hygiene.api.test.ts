@@ -396,6 +396,25 @@ describe('text from outside is kept, cleaned', () => {
     expect(view.customer.fullName).toBe('María López');
   });
 
+  it('a message an adapter hands the pipeline itself (e-mail, WhatsApp, Telegram, Messenger) is cleaned there', async () => {
+    const stamp = Date.now();
+    const result = await t.services.inbound.receive(channelId, {
+      providerMessageId: `<${stamp}\u0000@mail.example.com>`,
+      from: `remitente-${stamp}@example.com`,
+      senderName: 'Pedro\u0000 Ruiz\ud83d',
+      subject: 'Factura\r\n vencida\u0000',
+      text: `Adjunto ${UTF16_AS_UTF8}\u0000\ufffe la factura\n`,
+      html: `<p>Adjunto ${UTF16_AS_UTF8} la factura</p>\u0000`,
+    });
+    expect(result.duplicate).toBe(false);
+    const [message] = await messagesOf(t, admin, result.ticketId);
+    expect(message).toMatchObject({ text: 'Adjunto Hola la factura\n', senderName: 'Pedro Ruiz' });
+    expect(message.html).toBe('<p>Adjunto Hola la factura</p>');
+    expect((await api.get(`/api/v2/tickets/${result.ticketId}`, admin)).json().result.description).toBe(
+      'Factura vencida',
+    );
+  });
+
   it('a web-chat visitor’s NUL-laden name and message are stored cleaned', async () => {
     const visitor = await t.app.inject({
       method: 'POST',
