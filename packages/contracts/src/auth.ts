@@ -9,10 +9,14 @@ export const emailSchema = z
 
 /** A password as typed: never trimmed, no control characters. */
 const typedPassword = () => z.string().check(singleLineRule);
+/** A new password: its length rules. */
+export const passwordSchema = typedPassword().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+/** A password entered to be checked (sign-in, confirmation, the current one): up to the maximum length. */
+export const enteredPasswordSchema = typedPassword().min(1).max(LIMITS.passwordMaxLength);
 
 export const loginBodySchema = z.object({
   email: singleLine().min(1).pipe(emailSchema),
-  password: typedPassword().min(1).max(LIMITS.passwordMaxLength),
+  password: enteredPasswordSchema,
   verification_code: singleLine()
     .regex(/^\d{6}$/)
     .optional()
@@ -24,22 +28,19 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const checkCredentialsBodySchema = z.object({
   email: singleLine().min(1).pipe(emailSchema),
-  password: typedPassword().min(1).max(LIMITS.passwordMaxLength),
+  password: enteredPasswordSchema,
 });
 
 export const passwordEmailBodySchema = z.object({
   email: singleLine().min(1).pipe(emailSchema),
 });
 
-export const passwordSchema = typedPassword().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
-export const passwordConfirmationSchema = typedPassword().min(1).max(LIMITS.passwordMaxLength);
-
 export const passwordResetBodySchema = z
   .object({
     token: singleLine().min(10).max(200),
     email: singleLine().min(1).pipe(emailSchema),
     password: passwordSchema,
-    password_confirmation: passwordConfirmationSchema,
+    password_confirmation: enteredPasswordSchema,
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

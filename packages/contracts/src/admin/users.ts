@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordConfirmationSchema, passwordSchema } from '../auth.js';
+import { emailSchema, enteredPasswordSchema, passwordSchema } from '../auth.js';
 import { singleLine } from '../text.js';
 import { listQuerySchema, optionalText } from './common.js';
 
@@ -43,7 +43,7 @@ const adminFields = {
 
 const passwordPair = {
   password: passwordSchema,
-  password_confirmation: passwordConfirmationSchema,
+  password_confirmation: enteredPasswordSchema,
 };
 
 const matchingPasswords = <T extends { password: string; password_confirmation: string }>(body: T) =>
@@ -67,7 +67,7 @@ export const setUserStatusBodySchema = z.object({ enabled: z.boolean() });
 export const resetUserPasswordBodySchema = z.object(passwordPair).refine(matchingPasswords, mismatch);
 
 export const changeOwnPasswordBodySchema = z
-  .object({ current_password: passwordConfirmationSchema, ...passwordPair })
+  .object({ current_password: enteredPasswordSchema, ...passwordPair })
   .refine(matchingPasswords, mismatch);
 
 export interface UserListItem {
