@@ -28,7 +28,7 @@ export const chatIdOf = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-$
 
 /** Chat text is kept, not refused for its characters: what is not text is removed (empty after it: 422). */
 export const sendChatMessageBodySchema = z.object({
-  mensaje: strippedText().max(4000),
+  mensaje: strippedText().trim().max(4000),
   usuario_destino_id: z.coerce.number().int().positive(),
 });
 export const markChatReadBodySchema = z.object({
