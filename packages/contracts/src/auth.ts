@@ -2,18 +2,24 @@ import { z } from 'zod';
 import { idSchema, instantSchema } from './admin/common.js';
 import { LIMITS } from './constants.js';
 import { named } from './registry.js';
+import { singleLine, singleLineRule } from './text.js';
 
 export const emailSchema = z
   .email()
   .max(254)
   .transform((value) => value.trim().toLowerCase());
 
+/** A password as typed: never trimmed, no control characters. */
+const typedPassword = () => z.string().check(singleLineRule);
+/** A new password: its length rules. */
+export const passwordSchema = typedPassword().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+/** A password entered to be checked (sign-in, confirmation, the current one): up to the maximum length. */
+export const enteredPasswordSchema = typedPassword().min(1).max(LIMITS.passwordMaxLength);
+
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1).pipe(emailSchema),
-  password: z.string().min(1).max(LIMITS.passwordMaxLength),
-  verification_code: z
-    .string()
-    .trim()
+  email: singleLine().min(1).pipe(emailSchema),
+  password: enteredPasswordSchema,
+  verification_code: singleLine()
     .regex(/^\d{6}$/)
     .optional()
     .or(z.literal('').transform(() => undefined)),
@@ -23,22 +29,20 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const checkCredentialsBodySchema = z.object({
-  email: z.string().trim().min(1).pipe(emailSchema),
-  password: z.string().min(1).max(LIMITS.passwordMaxLength),
+  email: singleLine().min(1).pipe(emailSchema),
+  password: enteredPasswordSchema,
 });
 
 export const passwordEmailBodySchema = z.object({
-  email: z.string().trim().min(1).pipe(emailSchema),
+  email: singleLine().min(1).pipe(emailSchema),
 });
-
-export const passwordSchema = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
 
 export const passwordResetBodySchema = z
   .object({
-    token: z.string().min(10).max(200),
-    email: z.string().trim().min(1).pipe(emailSchema),
+    token: singleLine().min(10).max(200),
+    email: singleLine().min(1).pipe(emailSchema),
     password: passwordSchema,
-    password_confirmation: z.string().min(1).max(LIMITS.passwordMaxLength),
+    password_confirmation: enteredPasswordSchema,
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

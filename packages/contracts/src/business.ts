@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './admin/common.js';
-import { THEME_COLORS } from './constants.js';
+import { idSchema, optionalText } from './admin/common.js';
+import { THEME_COLORS, type ThemeColor } from './constants.js';
 import { named } from './registry.js';
+import { singleLine, singleLineRule } from './text.js';
 
 export const businessIntegrationSchema = z.object({
   id: idSchema,
@@ -47,36 +48,28 @@ export const businessSchema = named(
 );
 export type Business = z.infer<typeof businessSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 /** Integration routes live under /app/{ruta}: a lowercase slug that cannot shadow a built-in page. */
 export const integrationSchema = z.object({
   id: z.number().int().positive().optional(),
-  nombre: z.string().trim().min(1).max(80),
-  icono: z.string().trim().min(1).max(40),
-  ruta: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, { message: 'i18n:business.integrationRoute' }),
-  url: z.url({ protocol: /^https?$/ }).max(500),
-  roles: z.array(z.string().min(1).max(60)).min(1).max(20),
+  nombre: singleLine().min(1).max(80),
+  icono: singleLine().min(1).max(40),
+  ruta: singleLine().regex(/^[a-z0-9][a-z0-9-]{1,40}$/, { message: 'i18n:business.integrationRoute' }),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .check(singleLineRule),
+  roles: z.array(singleLine().min(1).max(60)).min(1).max(20),
 });
 
 export const updateBusinessBodySchema = z.object({
-  nombre: z.string().trim().min(2).max(200),
-  identificationType: text(40),
-  identificationNumber: text(60),
-  address: text(300),
-  city: text(120),
-  phone: text(40),
-  contactName: text(200),
-  contactPhone: text(40),
+  nombre: singleLine().min(2).max(200),
+  identificationType: optionalText(40),
+  identificationNumber: optionalText(60),
+  address: optionalText(300),
+  city: optionalText(120),
+  phone: optionalText(40),
+  contactName: optionalText(200),
+  contactPhone: optionalText(40),
   contactEmail: z
     .email()
     .max(254)

@@ -10,4 +10,5 @@ export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './registry.js';
 export * from './structure/index.js';
+export * from './text.js';
 export * from './tickets/index.js';

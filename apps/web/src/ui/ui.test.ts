@@ -1,5 +1,6 @@
 import { createRoleBodySchema, createUserBodySchema } from '@atiende/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../app/i18n';
 import { describeChange } from './AuditHistory';
 import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
 import { densityStorageKey, readDensity, writeDensity } from './density';
@@ -32,6 +33,23 @@ describe('issuesToErrors', () => {
   it('uses the role slug message key', () => {
     const parsed = createRoleBodySchema.safeParse({ name: 'Bad Name', label: 'Quality' });
     expect(issuesToErrors(parsed.error?.issues ?? [], t).name).toBe('roles.nameFormat');
+  });
+
+  it('shows the text rule of contracts, translated, for characters that are not text (es and en)', () => {
+    const parsed = createUserBodySchema.safeParse({
+      name: 'Ana\u0000 Pérez',
+      email: 'ana@atiende.test',
+      password: 'Secreta.2026',
+      password_confirmation: 'Secreta.2026',
+      roleIds: [2],
+      address: 'Calle 1\nApto 2',
+    });
+    const issues = parsed.error?.issues ?? [];
+    expect(issuesToErrors(issues, i18n.getFixedT('es'))).toEqual({
+      name: 'Contiene caracteres que no están permitidos',
+      address: 'Contiene caracteres que no están permitidos',
+    });
+    expect(issuesToErrors(issues, i18n.getFixedT('en')).name).toBe('Contains characters that are not allowed');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { named } from '../registry.js';
+import { singleLine } from '../text.js';
 import { idSchema, instantSchema, listQuerySchema, optionalText, personRefSchema } from './common.js';
 
 /** The catalogue models of the spec (`/app/entities/:model`, `/api/v2/entities/:model`). */
@@ -43,9 +44,9 @@ export const catalogueListQuerySchema = listQuerySchema(
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export const catalogueEntryBodySchema = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: singleLine().min(1).max(120),
   abbr: optionalText(20),
-  description: optionalText(500),
+  description: optionalText(500, { multiLine: true }),
   enabled: z.boolean().default(true),
   parentId: z.number().int().positive().nullish(),
   color: z.string().regex(HEX_COLOR).nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { named } from '../registry.js';
+import { multiLine, singleLine } from '../text.js';
 
 /** Page-based list query (spec: page, sizePerPage, sortName, sortOrder, searchText). Sort columns are allow-listed. */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(
@@ -11,7 +12,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     sizePerPage: z.coerce.number().int().min(1).max(200).default(10),
     sortName: z.enum(sortColumns).default(defaultSort),
     sortOrder: z.enum(['asc', 'desc']).default('asc'),
-    searchText: z.string().trim().max(200).optional(),
+    searchText: singleLine().max(200).optional(),
   });
 }
 
@@ -49,11 +50,9 @@ export const namedRefSchema = z.object({ id: idSchema, name: z.string() });
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
-/** Optional text field of a form: blank becomes null. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/** Optional text field of a form (one line unless `multiLine`): blank becomes null. */
+export const optionalText = (max: number, options: { multiLine?: boolean } = {}) =>
+  (options.multiLine ? multiLine().trim() : singleLine())
     .max(max)
     .nullish()
     .transform((value) => (value ? value : null));

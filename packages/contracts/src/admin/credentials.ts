@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../envelope.js';
 import { named } from '../registry.js';
+import { singleLine } from '../text.js';
 import { idSchema, instantSchema, personRefSchema } from './common.js';
 
 export const createApiCredentialBodySchema = z.object({
-  name: z.string().trim().min(2).max(120),
+  name: singleLine().min(2).max(120),
   roleId: z.number().int().positive(),
 });
 
@@ -33,9 +34,9 @@ export type CreatedApiCredential = z.infer<typeof createdApiCredentialSchema>;
 export const oauthTokenBodySchema = z.object({
   grant_type: z.literal('client_credentials'),
   /** May come in the body or, as RFC 6749 prefers, in an HTTP Basic Authorization header. */
-  client_id: z.string().min(1).max(100).optional(),
-  client_secret: z.string().min(1).max(200).optional(),
-  scope: z.string().max(200).optional(),
+  client_id: singleLine().min(1).max(100).optional(),
+  client_secret: singleLine().min(1).max(200).optional(),
+  scope: singleLine().max(200).optional(),
 });
 
 /** The scope an integration token carries: the permissions of the credential's role, through the public API. */

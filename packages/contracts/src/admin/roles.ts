@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_PERMISSIONS, PERMISSION_CATEGORIES, type PermissionCategory } from '../permissions.js';
 import { named } from '../registry.js';
+import { singleLine } from '../text.js';
 import { idSchema } from './common.js';
 
 export const roleItemSchema = named(
@@ -16,20 +17,18 @@ export const roleItemSchema = named(
 export type RoleItem = z.infer<typeof roleItemSchema>;
 
 export const createRoleBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: singleLine()
     .min(2)
     .max(60)
     .regex(/^[a-z0-9][a-z0-9_-]*$/, { message: 'i18n:roles.nameFormat' }),
-  label: z.string().trim().min(2).max(120),
+  label: singleLine().min(2).max(120),
 });
 
-export const renameRoleBodySchema = z.object({ label: z.string().trim().min(2).max(120) });
+export const renameRoleBodySchema = z.object({ label: singleLine().min(2).max(120) });
 
 export const rolePermissionsBodySchema = z.object({
   permissions: z
-    .array(z.string())
+    .array(singleLine())
     .max(ALL_PERMISSIONS.length)
     .refine((values) => values.every((value) => (ALL_PERMISSIONS as readonly string[]).includes(value)), {
       message: 'i18n:roles.unknownPermission',

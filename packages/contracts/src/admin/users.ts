@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '../auth.js';
+import { emailSchema, enteredPasswordSchema, passwordSchema } from '../auth.js';
 import { named } from '../registry.js';
+import { singleLine } from '../text.js';
 import { dateSchema, idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from './common.js';
 
 export const USER_SORT_COLUMNS = ['name', 'email', 'createdAt', 'id'] as const;
@@ -12,10 +13,8 @@ export const userListQuerySchema = listQuerySchema(USER_SORT_COLUMNS, 'name').ex
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 const profileFields = {
-  name: z.string().trim().min(2).max(200),
-  username: z
-    .string()
-    .trim()
+  name: singleLine().min(2).max(200),
+  username: singleLine()
     .min(3)
     .max(100)
     .regex(/^[a-zA-Z0-9._-]+$/, { message: 'i18n:users.usernameFormat' })
@@ -36,7 +35,7 @@ const profileFields = {
 };
 
 const adminFields = {
-  email: z.string().trim().min(1).pipe(emailSchema),
+  email: singleLine().min(1).pipe(emailSchema),
   roleIds: z.array(z.number().int().positive()).min(1).max(20),
   skillIds: z.array(z.number().int().positive()).max(100).default([]),
   mfa: z.boolean().default(false),
@@ -45,7 +44,7 @@ const adminFields = {
 
 const passwordPair = {
   password: passwordSchema,
-  password_confirmation: z.string().min(1).max(128),
+  password_confirmation: enteredPasswordSchema,
 };
 
 const matchingPasswords = <T extends { password: string; password_confirmation: string }>(body: T) =>
@@ -69,7 +68,7 @@ export const setUserStatusBodySchema = z.object({ enabled: z.boolean() });
 export const resetUserPasswordBodySchema = z.object(passwordPair).refine(matchingPasswords, mismatch);
 
 export const changeOwnPasswordBodySchema = z
-  .object({ current_password: z.string().min(1).max(128), ...passwordPair })
+  .object({ current_password: enteredPasswordSchema, ...passwordPair })
   .refine(matchingPasswords, mismatch);
 
 export const userListItemSchema = named(

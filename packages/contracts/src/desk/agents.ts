@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, namedRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
+import { singleLine } from '../text.js';
 
 /** Agent status codes (spec section 4) with their colours. */
 export const AGENT_STATUS = {
@@ -53,7 +54,7 @@ export const agentStatusBodySchema = z.object({
   duracion: z.number().int().nonnegative().nullish(),
   caso_actual: z.number().int().positive().nullish(),
   campana_actual: z.number().int().positive().nullish(),
-  pausa: z.string().trim().max(40).nullish(),
+  pausa: singleLine().max(40).nullish(),
   forzado_por: z.number().int().positive().nullish(),
 });
 export type AgentStatusBody = z.output<typeof agentStatusBodySchema>;
@@ -61,7 +62,7 @@ export type AgentStatusBody = z.output<typeof agentStatusBodySchema>;
 /** Supervisor forcing an agent's status. */
 export const forceStatusBodySchema = z.object({
   estado: z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]),
-  pausa: z.string().trim().max(40).nullish(),
+  pausa: singleLine().max(40).nullish(),
 });
 
 const agentStatusCodeSchema = z.enum(AGENT_STATUS_CODES as [AgentStatusCode, ...AgentStatusCode[]]);

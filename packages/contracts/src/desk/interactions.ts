@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
+import { singleLine, strippedText } from '../text.js';
 
 /** Message direction (the spec's tipo): 0 incoming, 1 outgoing. */
 export const MESSAGE_DIRECTION = { incoming: 0, outgoing: 1 } as const;
@@ -68,19 +69,24 @@ export const inboundResultSchema = z.object({
 });
 export type InboundResult = z.infer<typeof inboundResultSchema>;
 
+/** One line of a provider's text, kept: what is not text is removed, line breaks become spaces. */
+const providerLine = () => strippedText({ singleLine: true }).trim();
+
 /**
  * An inbound message as every channel adapter hands it to the pipeline (and as the API channel accepts it).
- * providerMessageId makes retries idempotent; threadKey joins replies of the same thread (e-mail).
+ * providerMessageId makes retries idempotent; threadKey joins replies of the same thread (e-mail). A customer's
+ * message is never refused for its characters: what is not text (NUL, control characters, lone surrogates) is
+ * removed here, the one place every channel's message passes.
  */
 export const inboundMessageSchema = z.object({
-  providerMessageId: z.string().trim().min(1).max(300),
-  from: z.string().trim().min(1).max(254),
-  senderName: z.string().trim().max(200).optional(),
-  text: z.string().max(20_000).default(''),
-  html: z.string().max(200_000).optional(),
-  threadKey: z.string().trim().max(500).optional(),
+  providerMessageId: providerLine().min(1).max(300),
+  from: providerLine().min(1).max(254),
+  senderName: providerLine().max(200).optional(),
+  text: strippedText().max(20_000).default(''),
+  html: strippedText().max(200_000).optional(),
+  threadKey: providerLine().max(500).optional(),
   /** The message's subject (e-mail): it becomes the description of a ticket it opens. */
-  subject: z.string().trim().max(500).optional(),
+  subject: providerLine().max(500).optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type InboundMessage = z.input<typeof inboundMessageSchema>;
@@ -143,7 +149,7 @@ export const PENDING_LIMIT = 100;
 
 export const pendingQuerySchema = z.object({
   campana: z.coerce.number().int().positive().optional(),
-  searchText: z.string().trim().max(200).optional(),
+  searchText: singleLine().max(200).optional(),
   sortBy: z
     .enum(['ASC', 'DESC', 'asc', 'desc'])
     .default('DESC')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema } from '../admin/common.js';
 import { named } from '../registry.js';
+import { strippedText } from '../text.js';
 
 /** The spec's internal chat message. */
 export const internalChatMessageSchema = named(
@@ -41,8 +42,9 @@ export const internalChatMessagesSchema = z.union([
 
 export const chatIdOf = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
+/** Chat text is kept, not refused for its characters: what is not text is removed (empty after it: 422). */
 export const sendChatMessageBodySchema = z.object({
-  mensaje: z.string().trim().min(1).max(4000),
+  mensaje: strippedText().trim().max(4000),
   usuario_destino_id: z.coerce.number().int().positive(),
 });
 export const markChatReadBodySchema = z.object({

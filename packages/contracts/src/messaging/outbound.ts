@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, strippedText } from '../text.js';
 
 /**
  * Channel types whose provider accepts a free-form reply only within hours of the customer's last message (Meta's
@@ -19,8 +20,8 @@ export const MAX_REPLY_ATTACHMENTS = 10;
 export const replyBodySchema = z
   .object({
     interactionId: z.number().int().positive().optional(),
-    text: z.string().max(20_000).default(''),
-    html: z.string().max(200_000).optional(),
+    text: multiLine().max(20_000).default(''),
+    html: multiLine().max(200_000).optional(),
     templateId: z.number().int().positive().optional(),
     attachmentIds: z
       .array(z.number().int().positive())
@@ -37,11 +38,11 @@ export const replyBodySchema = z
   );
 export type ReplyBody = z.output<typeof replyBodySchema>;
 
-/** A provider's delivery report for one outgoing message (status callbacks). */
+/** A provider's delivery report for one outgoing message (status callbacks); its text is kept, cleaned. */
 export const deliveryReportSchema = z.object({
-  providerMessageId: z.string().trim().min(1).max(300),
+  providerMessageId: strippedText({ singleLine: true }).trim().min(1).max(300),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
-  error: z.string().max(1000).optional(),
+  error: strippedText().max(1000).optional(),
 });
 /** Whether the report moved the message's status (unknown messages and backward moves do not). */
 export const deliveryReportResultSchema = z.object({ updated: z.boolean() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
 import { CHANNEL_TYPE_KEYS, type ChannelTypeKey } from '../structure/channels.js';
+import { multiLine, singleLine } from '../text.js';
 
 /**
  * Variables a template may use; filled from the ticket's customer and the agent when inserted in the composer.
@@ -44,12 +45,12 @@ export function fillTemplate(
 
 export const templateBodySchema = z
   .object({
-    name: z.string().trim().min(2).max(120),
+    name: singleLine().min(2).max(120),
     channelType: z
       .enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]])
       .nullish()
       .transform((value) => value ?? null),
-    body: z.string().trim().min(1).max(4000),
+    body: multiLine().trim().min(1).max(4000),
     allCampaigns: z.boolean().default(true),
     campaignIds: z.array(z.number().int().positive()).max(500).default([]),
     enabled: z.boolean().default(true),

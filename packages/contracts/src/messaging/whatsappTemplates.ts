@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
+import { multiLine, singleLine, singleLineRule } from '../text.js';
 
 /** Meta's template categories (the current three; Meta folded its older list into these). */
 export const WHATSAPP_TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
@@ -38,17 +39,21 @@ export function fillWhatsappTemplate(text: string, values: readonly string[]): s
   return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, number: string) => values[Number(number) - 1] ?? whole);
 }
 
-const buttonText = z.string().trim().min(1).max(WHATSAPP_TEMPLATE_LIMITS.buttonText);
+const buttonText = singleLine().min(1).max(WHATSAPP_TEMPLATE_LIMITS.buttonText);
 
 export const whatsappButtonSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('url'), text: buttonText, url: z.url({ protocol: /^https$/ }).max(2000) }),
+  z.object({
+    kind: z.literal('url'),
+    text: buttonText,
+    url: z
+      .url({ protocol: /^https$/ })
+      .max(2000)
+      .check(singleLineRule),
+  }),
   z.object({
     kind: z.literal('phone'),
     text: buttonText,
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+\d{6,15}$/, { message: 'i18n:whatsappTemplates.phoneFormat' }),
+    phone: singleLine().regex(/^\+\d{6,15}$/, { message: 'i18n:whatsappTemplates.phoneFormat' }),
   }),
   z.object({ kind: z.literal('quickReply'), text: buttonText }),
 ]);
@@ -57,20 +62,18 @@ export type WhatsappButton = z.infer<typeof whatsappButtonSchema>;
 export const whatsappTemplateBodySchema = z
   .object({
     channelId: z.number().int().positive(),
-    name: z
-      .string()
-      .trim()
+    name: singleLine()
       .min(1)
       .max(WHATSAPP_TEMPLATE_LIMITS.name)
       .regex(/^[a-z0-9_]+$/, { message: 'i18n:whatsappTemplates.nameFormat' }),
     category: z.enum(WHATSAPP_TEMPLATE_CATEGORIES),
     language: z.enum(WHATSAPP_TEMPLATE_LANGUAGES),
     headerType: z.enum(WHATSAPP_HEADER_TYPES).default('none'),
-    headerText: z.string().trim().max(WHATSAPP_TEMPLATE_LIMITS.headerText).optional(),
-    body: z.string().trim().min(1).max(WHATSAPP_TEMPLATE_LIMITS.body),
-    footer: z.string().trim().max(WHATSAPP_TEMPLATE_LIMITS.footer).optional(),
+    headerText: singleLine().max(WHATSAPP_TEMPLATE_LIMITS.headerText).optional(),
+    body: multiLine().trim().min(1).max(WHATSAPP_TEMPLATE_LIMITS.body),
+    footer: singleLine().max(WHATSAPP_TEMPLATE_LIMITS.footer).optional(),
     /** One example value per body variable, in order ({{1}} first): Meta reviews the template with them. */
-    examples: z.array(z.string().trim().min(1).max(200)).max(WHATSAPP_TEMPLATE_LIMITS.variables).default([]),
+    examples: z.array(singleLine().min(1).max(200)).max(WHATSAPP_TEMPLATE_LIMITS.variables).default([]),
     buttonsType: z.enum(WHATSAPP_BUTTONS_TYPES).default('none'),
     buttons: z.array(whatsappButtonSchema).max(WHATSAPP_TEMPLATE_LIMITS.quickReplies).default([]),
   })
@@ -153,6 +156,6 @@ export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 export const sendWhatsappTemplateSchema = z.object({
   templateId: z.number().int().positive(),
   interactionId: z.number().int().positive().optional(),
-  variables: z.array(z.string().trim().min(1).max(1000)).max(WHATSAPP_TEMPLATE_LIMITS.variables).default([]),
+  variables: z.array(singleLine().min(1).max(1000)).max(WHATSAPP_TEMPLATE_LIMITS.variables).default([]),
 });
 export type SendWhatsappTemplate = z.output<typeof sendWhatsappTemplateSchema>;

@@ -1,28 +1,27 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema } from '../admin/common.js';
 import { named } from '../registry.js';
+import { singleLine } from '../text.js';
 
 export const WIDGET_STYLES = ['list', 'floating'] as const;
 export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
 export const WIDGET_ICON_TYPES = ['default', 'image'] as const;
 
-const origin = z
-  .string()
-  .trim()
+const origin = singleLine()
   .max(300)
   // scheme://host[:port] and nothing else (an origin, as browsers send it in the Origin header).
   .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i, { message: 'i18n:widgets.originInvalid' })
   .transform((value) => value.replace(/\/$/, '').toLowerCase());
 
 export const widgetBodySchema = z.object({
-  name: z.string().trim().min(2).max(120),
+  name: singleLine().min(2).max(120),
   enabled: z.boolean().default(true),
   /** The website allowed to embed the widget: scheme, host and port only (e.g. https://www.example.com). */
   allowedOrigin: origin,
   channelIds: z.array(z.number().int().positive()).max(12).default([]),
   style: z.enum(WIDGET_STYLES).default('floating'),
-  title: z.string().trim().max(120).nullish(),
-  subtitle: z.string().trim().max(200).nullish(),
+  title: singleLine().max(120).nullish(),
+  subtitle: singleLine().max(200).nullish(),
   position: z.enum(WIDGET_POSITIONS).default('bottom-right'),
   primaryColor: z
     .string()

@@ -8,6 +8,7 @@ import {
   personRefSchema,
 } from '../admin/common.js';
 import { named } from '../registry.js';
+import { multiLine, singleLine, singleLineRule } from '../text.js';
 
 export const CAMPAIGN_TYPES = ['inbound', 'outbound', 'blended'] as const;
 export const DISTRIBUTION_ALGORITHMS = ['round-robin', 'least-recent', 'fewest-handled', 'random', 'skills'] as const;
@@ -46,18 +47,21 @@ export type CampaignConfig = z.output<typeof campaignConfigSchema>;
 
 export const customTabSchema = z.object({
   id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1).max(60),
-  url: z.url({ protocol: /^https?$/ }).max(500),
-  icon: z.string().trim().min(1).max(40).default('web'),
+  name: singleLine().min(1).max(60),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .check(singleLineRule),
+  icon: singleLine().min(1).max(40).default('web'),
   height: z.number().int().min(100).max(3000).default(600),
   enabled: z.boolean().default(true),
 });
 
 export const scriptSchema = z.object({
   id: z.number().int().positive().optional(),
-  title: z.string().trim().min(1).max(120),
+  title: singleLine().min(1).max(120),
   /** Rich text (HTML); sanitised by the server before it is stored. */
-  body: z.string().max(50_000),
+  body: multiLine().max(50_000),
 });
 
 export const campaignAgentSchema = z.object({
@@ -68,8 +72,8 @@ export const campaignAgentSchema = z.object({
 
 export const campaignBodySchema = z
   .object({
-    name: z.string().trim().min(2).max(120),
-    description: optionalText(1000),
+    name: singleLine().min(2).max(120),
+    description: optionalText(1000, { multiLine: true }),
     type: z.enum(CAMPAIGN_TYPES),
     formId: z.number().int().positive().nullish(),
     startDate: date,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from '../admin/common.js';
 import { named } from '../registry.js';
+import { multiLine, singleLine } from '../text.js';
 
 /** The spec's channel types 1-12 (catalogue `tipo-canal`, seeded with these codes in this order). */
 export const CHANNEL_TYPE_CODES = {
@@ -118,7 +119,7 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:chan
 export const businessHoursSchema = z
   .object({
     enabled: z.boolean().default(false),
-    timezone: z.string().min(1).max(60).default('America/Bogota'),
+    timezone: singleLine().min(1).max(60).default('America/Bogota'),
     days: z
       .array(z.object({ day: z.number().int().min(0).max(6), from: time, to: time }))
       .max(14)
@@ -142,14 +143,16 @@ export const businessHoursSchema = z
 export type BusinessHours = z.output<typeof businessHoursSchema>;
 
 export const channelBodySchema = z.object({
-  name: z.string().trim().min(2).max(120),
+  name: singleLine().min(2).max(120),
   type: z.enum(CHANNEL_TYPE_KEYS as [ChannelTypeKey, ...ChannelTypeKey[]]),
   direction: z.enum(CHANNEL_DIRECTIONS),
   enabled: z.boolean().default(true),
   /** Values by config field key; a secret left empty keeps the stored one. */
-  config: z.record(z.string(), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])).default({}),
+  config: z
+    .record(singleLine().max(100), z.union([multiLine().max(2000), z.number(), z.boolean(), z.null()]))
+    .default({}),
   businessHours: businessHoursSchema.default({ enabled: false, timezone: 'America/Bogota', days: [] }),
-  unavailableMessage: optionalText(1000),
+  unavailableMessage: optionalText(1000, { multiLine: true }),
 });
 export type ChannelBody = z.input<typeof channelBodySchema>;
 

@@ -9,6 +9,7 @@ import {
   personRefSchema,
 } from '../admin/common.js';
 import { named } from '../registry.js';
+import { multiLine, singleLine } from '../text.js';
 
 export const GENDERS = ['female', 'male', 'not-applicable', 'no-info'] as const;
 
@@ -21,7 +22,7 @@ export const customerContactSchema = z.object({
   id: z.number().int().positive().optional(),
   typeId: z.number().int().positive(),
   label: optionalText(60),
-  value: z.string().trim().min(1).max(254),
+  value: singleLine().min(1).max(254),
   areaCode: optionalText(10),
   extension: optionalText(10),
   zone: optionalText(60),
@@ -31,15 +32,13 @@ export type CustomerContactInput = z.input<typeof customerContactSchema>;
 
 export const customerBodySchema = z.object({
   identificationTypeId: z.number().int().positive(),
-  identificationNumber: z
-    .string()
-    .trim()
+  identificationNumber: singleLine()
     .min(3)
     .max(40)
     .regex(/^[A-Za-z0-9.-]+$/, { message: 'i18n:customers.identificationFormat' }),
-  firstName: z.string().trim().min(1).max(80),
+  firstName: singleLine().min(1).max(80),
   middleName: optionalText(80),
-  lastName: z.string().trim().min(1).max(80),
+  lastName: singleLine().min(1).max(80),
   secondLastName: optionalText(80),
   birthday: z.iso
     .date()
@@ -132,7 +131,7 @@ export const assignCustomersBodySchema = z.object({
 export const customersAssignedSchema = z.object({ updated: z.number().int() });
 
 export const kanbanQuerySchema = z.object({
-  searchText: z.string().trim().max(200).optional(),
+  searchText: singleLine().max(200).optional(),
   perColumn: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -156,8 +155,8 @@ export const REQUIRED_IMPORT_TARGETS: readonly ImportTarget[] = ['identification
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 export const startImportBodySchema = z.object({
-  /** Target field → the file's column header. */
-  mapping: z.partialRecord(z.enum(IMPORT_TARGETS), z.string().min(1).max(200)),
+  /** Target field → the file's column header (a header cell may hold line breaks). */
+  mapping: z.partialRecord(z.enum(IMPORT_TARGETS), multiLine().min(1).max(200)),
   /** Used when no column gives the identification type, or a row leaves it blank. */
   defaultIdentificationTypeId: z.number().int().positive().nullish(),
   campaignId: z.number().int().positive().nullish(),

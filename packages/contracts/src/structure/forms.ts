@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from '../admin/common.js';
 import { named } from '../registry.js';
+import { multiLine, singleLine } from '../text.js';
 
 /** Field types (catalogue `tipo-campo` codes). */
 export const FIELD_TYPES = [
@@ -21,7 +22,7 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export const OPTION_FIELD_TYPES: readonly FieldType[] = ['list', 'radio', 'multilevel'];
 
 const EMPTY = 'i18n:forms.emptyFieldsOrOptions';
-const nonEmpty = (max: number) => z.string().trim().min(1, { message: EMPTY }).max(max);
+const nonEmpty = (max: number) => singleLine().min(1, { message: EMPTY }).max(max);
 
 export interface OptionNode {
   label: string;
@@ -40,17 +41,14 @@ export const optionNodeViewSchema: z.ZodType<OptionNode> = named(
 
 export const formFieldSchema = z
   .object({
-    key: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-z0-9_]{0,59}$/, { message: 'i18n:forms.fieldKey' }),
+    key: singleLine().regex(/^[a-z][a-z0-9_]{0,59}$/, { message: 'i18n:forms.fieldKey' }),
     label: nonEmpty(200),
     description: optionalText(500),
     type: z.enum(FIELD_TYPES),
     order: z.number().int().min(0).max(1000).default(0),
     alphabeticalOrder: z.boolean().default(false),
     required: z.boolean().default(false),
-    defaultValue: z.string().max(500).nullish(),
+    defaultValue: multiLine().max(500).nullish(),
     /** Options of list and radio fields, or the tree of a multi-level list. */
     options: z.array(optionNodeSchema).max(1000).default([]),
     /** Instead of own options: a reusable list's options. */
@@ -65,7 +63,7 @@ export type FormField = z.output<typeof formFieldSchema>;
 export const dynamicFormBodySchema = z
   .object({
     name: nonEmpty(120),
-    description: optionalText(1000),
+    description: optionalText(1000, { multiLine: true }),
     requireNotes: z.boolean().default(false),
     requireNextTask: z.boolean().default(false),
     enabled: z.boolean().default(true),
@@ -83,7 +81,7 @@ export type DynamicFormBody = z.input<typeof dynamicFormBodySchema>;
  */
 export const reusableListBodySchema = z.object({
   name: nonEmpty(120),
-  description: optionalText(1000),
+  description: optionalText(1000, { multiLine: true }),
   type: z.enum(['list', 'multilevel']).default('list'),
   alphabeticalOrder: z.boolean().default(false),
   enabled: z.boolean().default(true),
@@ -217,7 +215,7 @@ export function buildFormValuesSchema(
           .refine((path) => pathExists(options, path), { message: 'i18n:forms.valueOption' });
         break;
       default:
-        schema = z.string().max(field.type === 'textarea' ? 10_000 : 500);
+        schema = field.type === 'textarea' ? multiLine().max(10_000) : singleLine().max(500);
     }
     shape[field.key] =
       field.type === 'checkbox'

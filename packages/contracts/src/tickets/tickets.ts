@@ -3,6 +3,7 @@ import { idSchema, instantSchema, namedRefSchema, personRefSchema } from '../adm
 import { interactionSchema } from '../desk/interactions.js';
 import { named } from '../registry.js';
 import { CHANNEL_TYPE_KEYS, type ChannelTypeKey } from '../structure/channels.js';
+import { jsonValue, multiLine, singleLine } from '../text.js';
 
 /** Ticket statuses (spec: 0 new, 1 open, 2 escalated, 3 transferred, 4 closed) and priorities (0 low .. 2 high). */
 export const TICKET_STATUS = { new: 0, open: 1, escalated: 2, transferred: 3, closed: 4 } as const;
@@ -49,7 +50,7 @@ export const ticketFilterSchema = z.object({
   sizePerPage: z.coerce.number().int().min(1).max(200).default(10),
   sortName: z.enum(TICKET_SORT_COLUMNS).default('created_at'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  searchText: z.string().trim().max(200).optional(),
+  searchText: singleLine().max(200).optional(),
   /** Include tickets of disabled campaigns too. */
   inhabilitado: z.enum(['true', 'false']).default('true'),
   users: idList,
@@ -85,13 +86,13 @@ export const createTicketBodySchema = z.object({
   customerId: z.number().int().positive(),
   typeId: z.number().int().positive().nullish(),
   priority: z.number().int().min(0).max(2).default(1),
-  description: z.string().trim().min(1).max(10_000),
+  description: multiLine().trim().min(1).max(10_000),
   assignedUserId: z.number().int().positive().nullish(),
   /** Optional first task recorded with the ticket. */
   task: z
     .object({
-      values: z.record(z.string(), z.unknown()).default({}),
-      notes: z.string().trim().max(10_000).nullish(),
+      values: z.record(singleLine(), jsonValue()).default({}),
+      notes: multiLine().trim().max(10_000).nullish(),
       nextTaskAt: z.iso.datetime({ offset: true }).nullish(),
     })
     .nullish(),
@@ -100,12 +101,12 @@ export const createTicketBodySchema = z.object({
 export const updateTicketBodySchema = z.object({
   typeId: z.number().int().positive().nullish(),
   priority: z.number().int().min(0).max(2),
-  description: z.string().trim().min(1).max(10_000),
+  description: multiLine().trim().min(1).max(10_000),
 });
 
 export const taskBodySchema = z.object({
-  values: z.record(z.string(), z.unknown()).default({}),
-  notes: z.string().trim().max(10_000).nullish(),
+  values: z.record(singleLine(), jsonValue()).default({}),
+  notes: multiLine().trim().max(10_000).nullish(),
   nextTaskAt: z.iso.datetime({ offset: true }).nullish(),
 });
 
@@ -115,7 +116,7 @@ export const massTaskBodySchema = taskBodySchema.extend({
   confirm: z.literal(true),
 });
 
-export const noteBodySchema = z.object({ body: z.string().trim().min(1).max(10_000) });
+export const noteBodySchema = z.object({ body: multiLine().trim().min(1).max(10_000) });
 
 /** `POST /tickets/tasks`: how many tickets got the task. */
 export const tasksAddedSchema = z.object({ created: z.number().int() });
@@ -128,7 +129,7 @@ export const transferBodySchema = z
   .object({
     toUserId: z.number().int().positive().nullish(),
     toCampaignId: z.number().int().positive().nullish(),
-    reason: z.string().trim().max(1000).nullish(),
+    reason: multiLine().trim().max(1000).nullish(),
   })
   .refine((body) => !!body.toUserId || !!body.toCampaignId, {
     path: ['toUserId'],
@@ -203,7 +204,7 @@ export interface TicketEvent {
 
 /** `GET infogeneral`: the header's global search (spec: filtros {tipoCanalId, searchText}). */
 export const globalSearchQuerySchema = z.object({
-  searchText: z.string().trim().min(1).max(200),
+  searchText: singleLine().min(1).max(200),
   tipoCanalId: z.coerce.number().int().min(1).max(12).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });

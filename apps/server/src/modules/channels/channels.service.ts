@@ -7,6 +7,7 @@ import {
   type channelBodySchema,
   type channelListQuerySchema,
   type Page,
+  singleLineRule,
   WEBHOOK_CHANNEL_TYPES,
 } from '@atiende/contracts';
 import { z } from 'zod';
@@ -77,7 +78,7 @@ function splitConfig(
         : field.kind === 'boolean'
           ? z.boolean()
           : field.kind === 'url'
-            ? z.url({ protocol: /^https?$/ })
+            ? z.url({ protocol: /^https?$/ }).check(singleLineRule)
             : field.kind === 'email'
               ? z.email()
               : z.string().max(2000);

@@ -52,6 +52,7 @@ export function createInboundService(ctx: AppContext) {
   }
 
   async function record(channelId: number, raw: InboundMessage): Promise<InboundResult> {
+    // Every channel's text is cleaned here (contracts' stripInvalidText): NUL, controls and lone surrogates go.
     const input = inboundMessageSchema.parse(raw);
     const channel = await channelsRepo.find(db, channelId);
     if (!channel) throw new AppError(404, 'NOT_FOUND', 'errors.notFound');

@@ -6,6 +6,7 @@ import {
   INTERNAL_CHAT_READ_EVENT,
   type InternalChatContact,
   type InternalChatMessage,
+  stripInvalidText,
 } from '@atiende/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -17,16 +18,12 @@ import { type ChatMessageRow, internalChatRepo } from './internalchat.repo.js';
 
 type MessagesQuery = z.output<typeof chatMessagesQuerySchema>;
 
-/** C0 controls but the line feed, DEL and C1 controls. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
-
 /**
- * Chat text is kept as plain text: line breaks normalised to \n, other control characters removed, trimmed.
- * Nothing is escaped here: clients render it as text, never as HTML.
+ * Chat text is kept as plain text: line breaks normalised to \n, tabs and what is not text removed (contracts'
+ * text rule), trimmed. Nothing is escaped here: clients render it as text, never as HTML.
  */
 export function plainChatText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, '').trim();
+  return stripInvalidText(text.replace(/\r\n?/g, '\n')).replace(/\t/g, '').trim();
 }
 
 /** The message as one participant sees it (direction relative to `viewerId`). */

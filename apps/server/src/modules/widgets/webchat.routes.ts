@@ -5,6 +5,9 @@ import {
   envelopeSchema,
   idParamSchema,
   publicWidgetSchema,
+  singleLine,
+  singleLineRule,
+  strippedText,
   typingNoticeSchema,
   visitorHistorySchema,
   visitorMessageSchema,
@@ -28,18 +31,22 @@ import { widgetsRepo } from './widgets.repo.js';
 /** Requests per minute, per client address and widget. */
 export const WEBCHAT_RATE_LIMITS = { config: 120, visitors: 20, history: 120, messages: 30, typing: 60 } as const;
 
-const keyParams = z.object({ publicKey: z.string().min(1).max(40) });
-const CLIENT_MESSAGE_ID = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
+const keyParams = z.object({ publicKey: singleLine().min(1).max(40) });
+const CLIENT_MESSAGE_ID = z
+  .string()
+  .check(singleLineRule)
+  .regex(/^[A-Za-z0-9_-]{8,100}$/);
 const blankToNull = (value: string | undefined) => (value ? value : null);
+// What a visitor writes is kept, not refused for its characters: what is not text is removed (contracts' text rule).
 const visitorBody = z.object({
-  name: z.string().trim().max(120).optional().transform(blankToNull),
+  name: strippedText({ singleLine: true }).trim().max(120).optional().transform(blankToNull),
   email: z
     .union([z.literal(''), z.email().max(254)])
     .optional()
     .transform((value) => (value ? value.toLowerCase() : null)),
 });
 const messageBody = z.object({
-  text: z.string().trim().min(1, { message: 'i18n:messages.emptyReply' }).max(4000),
+  text: strippedText().trim().min(1, { message: 'i18n:messages.emptyReply' }).max(4000),
   /** The browser's id of the message: a retry with the same id is stored once. */
   clientMessageId: CLIENT_MESSAGE_ID,
 });

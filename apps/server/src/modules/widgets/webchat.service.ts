@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import {
+  isValidText,
   MESSAGE_DIRECTION,
   type PublicWidget,
   TICKET_STATUS,
@@ -204,7 +205,8 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
     realtime,
 
     async widgetByKey(publicKey: string): Promise<WidgetRow | null> {
-      if (!publicKey || publicKey.length > 40) return null;
+      // Read from the path before any schema (CORS and origin checks): a key that is not text names no widget.
+      if (!publicKey || publicKey.length > 40 || !isValidText(publicKey)) return null;
       return widgetsRepo.findByKey(db, publicKey);
     },
 

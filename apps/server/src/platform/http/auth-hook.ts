@@ -19,9 +19,11 @@ export interface DeclaredRoute {
   permission?: string;
   /** Callable without a token (`config.public`). */
   public: boolean;
+  /** The route's request schemas (zod), as registered. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
-/** The API routes of an app with the permission each declares (tests walk them to check every refusal). */
+/** The API routes of an app with the permission and schemas each declares (tests walk them: refusals, input). */
 const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
 export function routesOf(app: FastifyInstance): readonly DeclaredRoute[] {
   return declaredRoutes.get(app) ?? [];
@@ -67,7 +69,9 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenResolver) {
     assertRouteDeclaresAccess(route);
     const { permission, public: open } = (route.config ?? {}) as { permission?: string; public?: boolean };
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') declared.push({ method, url: route.url, permission, public: open === true });
+      if (method !== 'HEAD') {
+        declared.push({ method, url: route.url, permission, public: open === true, schema: route.schema });
+      }
   });
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['x-locale'] as string | undefined);

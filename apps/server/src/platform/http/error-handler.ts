@@ -3,10 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isMessageKey, type MessageKey, translate } from '../i18n/messages.js';
-import { translateIssues } from '../i18n/validation.js';
+import { isInvalidTextIssue, translateIssues } from '../i18n/validation.js';
 import { AppError } from './errors.js';
 
-/** Invalid input: a body is 422 (the content is wrong), a query or path parameter is 400 (the request is wrong). */
+/**
+ * Invalid input: a body is 422 (the content is wrong), a query or path parameter is 400 (the request is wrong),
+ * except characters that are not text (NUL, control characters, lone surrogates), refused as content (422) anywhere.
+ */
 export class RequestValidationError extends Error {
   constructor(
     readonly issues: readonly z.core.$ZodIssue[],
@@ -58,7 +61,7 @@ export function registerErrorHandling(
     const validation = error instanceof RequestValidationError ? error : (error.cause as unknown);
     if (validation instanceof RequestValidationError) {
       const fields = translateIssues(validation.issues, request.locale);
-      const status = validation.part === 'body' ? 422 : 400;
+      const status = validation.part === 'body' || validation.issues.some(isInvalidTextIssue) ? 422 : 400;
       return reply.code(status).send(errorEnvelope(request, CODES.VALIDATION, 'errors.validation', {}, fields));
     }
     if (error.statusCode === 429) {

@@ -52,6 +52,18 @@ describe('validateFormValues', () => {
     });
   });
 
+  it('refuses control characters in filled text; a text area keeps its line breaks, a text field may not', () => {
+    const texts = [field({ key: 'nombre', type: 'text' }), field({ key: 'detalle', type: 'textarea' })];
+    expect(validateFormValues(texts, lists, { nombre: 'Ana\u0000', detalle: 'uno\u0007' }, t)).toEqual({
+      nombre: 'validation.invalidCharacters',
+      detalle: 'validation.invalidCharacters',
+    });
+    expect(validateFormValues(texts, lists, { nombre: 'Ana\nPérez', detalle: 'uno\ndos' }, t)).toEqual({
+      nombre: 'validation.invalidCharacters',
+    });
+    expect(validateFormValues(texts, lists, { nombre: 'Ana Pérez', detalle: 'uno\r\n\tdos' }, t)).toEqual({});
+  });
+
   it('accepts valid values (reusable list options resolved)', () => {
     const values = { motivo: 'Queja', correo: '', zona: ['Sur', 'Pasto'], acepta: true };
     expect(validateFormValues(fields, lists, values, t)).toEqual({});
