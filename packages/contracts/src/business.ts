@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalText } from './admin/common.js';
-import { THEME_COLORS, type ThemeColor } from './constants.js';
+import { THEME_COLORS } from './constants.js';
 import { named } from './registry.js';
 import { singleLine, singleLineRule } from './text.js';
 
