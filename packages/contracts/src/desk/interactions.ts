@@ -56,6 +56,8 @@ export const inboundMessageSchema = z.object({
   /** The message's subject (e-mail): it becomes the description of a ticket it opens. */
   subject: z.string().trim().max(500).optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
+  /** Sent by a program (a mailing list, a newsletter, a notification): recorded, never answered automatically. */
+  automatic: z.boolean().optional(),
 });
 export type InboundMessage = z.input<typeof inboundMessageSchema>;
 

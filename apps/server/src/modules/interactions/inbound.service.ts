@@ -31,6 +31,8 @@ export interface InboundResult {
   newTicket: boolean;
   /** The message arrived outside the channel's business hours. */
   outsideHours: boolean;
+  /** A program sent it (see `InboundMessage.automatic`): it gets no automatic answer. */
+  automatic: boolean;
 }
 
 /** Listeners of a recorded inbound message (routing, auto-replies), run after commit, in the background. */
@@ -89,6 +91,7 @@ export function createInboundService(ctx: AppContext) {
           duplicate: true,
           newTicket: false,
           outsideHours: false,
+          automatic: input.automatic === true,
         };
       }
       const campaign = await interactionsRepo.campaignOfChannel(tx, channelId);
@@ -171,6 +174,7 @@ export function createInboundService(ctx: AppContext) {
         duplicate: false,
         newTicket,
         outsideHours: !isWithinBusinessHours(channel.businessHours, sentAt),
+        automatic: input.automatic === true,
       };
     });
   }
