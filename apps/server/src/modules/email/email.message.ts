@@ -13,6 +13,9 @@ const MAX_HTML = 200_000;
 const MAX_SUBJECT = 500;
 const MAX_NAME = 200;
 const MAX_ADDRESS = 254;
+/** S/MIME and PGP/MIME encryption: only the recipient's key opens the content. */
+const ENCRYPTED = /^(application\/(x-)?pkcs7-mime|multipart\/encrypted)$/;
+const ENCRYPTED_NOTICE = '(mensaje cifrado: Atiende no puede leerlo; pida al cliente que lo envíe sin cifrar)';
 /** Name of a forwarded message kept as a file when it has no subject. */
 const FORWARDED_NAME = 'mensaje reenviado';
 
@@ -151,8 +154,8 @@ export function subjectOf(mail: ParsedMail): string {
 }
 
 /**
- * The readable content, never empty: the text part (else the HTML's text, else the subject), within the inbound
- * limits; the HTML when it fits — a newsletter over the limit is kept sanitised (styles and scripts dropped) when
+ * The readable content, never empty: the text part (else the HTML's text, else a notice for encrypted mail, else
+ * the subject), within the inbound limits; the HTML when it fits — a newsletter over the limit is kept sanitised (styles and scripts dropped) when
  * that fits, else only its text.
  */
 export function contentOf(mail: ParsedMail): { text: string; html?: string } {
@@ -161,6 +164,7 @@ export function contentOf(mail: ParsedMail): { text: string; html?: string } {
   const html = fitting && fitting.length <= MAX_HTML ? fitting : undefined;
   let text = stripControlCharacters(mail.text ?? '').trim();
   if (!text && rawHtml) text = stripControlCharacters(htmlToText(html ?? sanitizeInboundHtml(rawHtml))).trim();
+  if (!text && ENCRYPTED.test(messageType(mail))) text = ENCRYPTED_NOTICE;
   if (!text) text = subjectOf(mail) || '(sin texto)';
   return { text: text.slice(0, MAX_TEXT), ...(html ? { html } : {}) };
 }

@@ -109,6 +109,11 @@ describe('what a message becomes', () => {
     expect(newsletter.html).toBeDefined();
   });
 
+  it('says so when a message is encrypted (S/MIME) instead of showing nothing', async () => {
+    expect(contentOf(await read('thunderbird/smime/alice.env.eml')).text).toMatch(/^\(mensaje cifrado/);
+    expect(contentOf(await read('mimekit/smime/thunderbird-signed.txt')).text).not.toMatch(/cifrado/);
+  });
+
   it('names a forwarded message after its own subject (.eml)', async () => {
     expect(
       (await filesOf(await read('mimekit/messages/simple-embedded-message.eml'))).map((file) => file.name),
