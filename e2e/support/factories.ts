@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createFailedInbound, MessageFailure } from '../../apps/server/dist/modules/email/email.failures.js';
+import { subjectOf } from '../../apps/server/dist/modules/email/email.message.js';
+import { parseMail } from '../../apps/server/dist/modules/email/email.parse.js';
 import { createUser, ensureBuiltInRoles } from '../../apps/server/dist/modules/users/users.service.js';
 import { connectDatabase } from '../../apps/server/dist/platform/db/client.js';
-import { E2E_DATABASE_URL } from './env.js';
+import { createLogger } from '../../apps/server/dist/platform/logger.js';
+import { createStorage } from '../../apps/server/dist/platform/storage.js';
+import { E2E_DATA_DIR, E2E_DATABASE_URL, ROOT } from './env.js';
 
 let sequence = 0;
 
@@ -20,6 +27,30 @@ export async function buildUser(options: { role?: 'admin' | 'super' | 'agent'; m
       mfaEnabled: options.mfa ?? false,
     });
     return { email, password };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A message of the e-mail corpus kept as a failed inbound message of a channel, as the mailbox poller keeps one it
+ * cannot take (the poller does not run in the browser tests): its source in the e2e storage, its row with the reason.
+ */
+export async function keepFailedInboundMessage(
+  channelId: number,
+  corpusFile: string,
+  failure: { reason: 'unreadable' | 'no-sender' | 'invalid' | 'error'; detail: string },
+) {
+  const source = fs.readFileSync(path.join(ROOT, 'apps/server/src/modules/email/corpus/messages', corpusFile));
+  const mail = await parseMail(source);
+  const database = connectDatabase(E2E_DATABASE_URL, 1);
+  try {
+    const ctx = { db: database.db, storage: createStorage(E2E_DATA_DIR), logger: createLogger('silent') };
+    const failures = createFailedInbound(ctx as unknown as Parameters<typeof createFailedInbound>[0], async () => {
+      throw new Error('not processed here');
+    });
+    const known = { sender: mail.from?.value[0]?.address ?? null, subject: subjectOf(mail) || null, sentAt: mail.date };
+    await failures.record(channelId, source, new MessageFailure(failure.reason, failure.detail, known));
   } finally {
     await database.close();
   }

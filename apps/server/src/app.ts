@@ -30,6 +30,7 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { createImportsService, IMPORT_QUEUE } from './modules/customers/imports.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
+import { emailRoutes } from './modules/email/email.routes.js';
 import { createEmailChannel, sendTranscript } from './modules/email/email.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await cataloguesRoutes(api, catalogues);
       await credentialsRoutes(api, credentials);
       await channelsRoutes(api, channels);
+      await emailRoutes(api, email.failures);
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
       await templatesRoutes(api, templates);

@@ -12,12 +12,45 @@ const OFFICE: Record<string, string> = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   odt: 'application/vnd.oasis.opendocument.text',
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
 };
 
+/** Office 97-2003 documents: OLE2 compound files, told apart by their name (an OLE2 file may also be an installer). */
+const LEGACY_OFFICE: Record<string, string> = {
+  doc: 'application/msword',
+  dot: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  xlt: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  pps: 'application/vnd.ms-powerpoint',
+};
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
+
+/** An e-mail message (RFC 5322): it starts with a header field ("Name: value"), whatever its charset. */
+const MESSAGE_START = /^[!-9;-~]+:[ \t]/;
+
 /**
- * What an attachment really is, from its first bytes: images, PDF, zip-based office documents (by their name's
- * extension, once the bytes are a zip), zip archives and plain UTF-8 text. Anything else (executables, scripts in
- * disguise, unknown binaries) is refused.
+ * Text in a legacy 8-bit charset (a spreadsheet saved as CSV in Windows-1252): no NUL, hardly any control
+ * characters — binary data has about one byte in ten below 0x20.
+ */
+function isLegacyText(content: Buffer): boolean {
+  const sample = content.subarray(0, 64 * 1024);
+  let controls = 0;
+  for (const byte of sample) {
+    if (byte === 0) return false;
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) || byte === 0x7f)
+      controls += 1;
+  }
+  return controls <= sample.length / 1000;
+}
+
+/**
+ * What an attachment really is, from its first bytes: images, PDF, office documents (zip-based and Office 97-2003,
+ * by their name's extension once the bytes are a zip or an OLE2 file), RTF, zip archives, e-mail messages (.eml)
+ * and plain text (UTF-8, or a legacy 8-bit charset). Anything else (executables, scripts in disguise, unknown
+ * binaries) is refused.
  */
 export function sniffAttachment(content: Buffer, declaredName: string): SniffedFile | null {
   const image = sniffImage(content);
@@ -26,18 +59,28 @@ export function sniffAttachment(content: Buffer, declaredName: string): SniffedF
     return { contentType: 'image/gif', extension: 'gif' };
   }
   if (content.subarray(0, 5).toString('ascii') === '%PDF-') return { contentType: 'application/pdf', extension: 'pdf' };
+  const declared = extensionOf(declaredName);
   if (content.length >= 4 && content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04) {
-    const declared = path.extname(declaredName).slice(1).toLowerCase();
     if (OFFICE[declared]) return { contentType: OFFICE[declared], extension: declared };
     return { contentType: 'application/zip', extension: 'zip' };
   }
-  if (content.length > 0 && !content.includes(0)) {
-    const text = content.subarray(0, 64 * 1024).toString('utf8');
-    if (!text.includes('\uFFFD')) {
-      const declared = path.extname(declaredName).slice(1).toLowerCase();
-      if (declared === 'csv') return { contentType: 'text/csv; charset=utf-8', extension: 'csv' };
-      return { contentType: 'text/plain; charset=utf-8', extension: 'txt' };
-    }
+  if (content.subarray(0, OLE2.length).equals(OLE2)) {
+    return LEGACY_OFFICE[declared] ? { contentType: LEGACY_OFFICE[declared], extension: declared } : null;
+  }
+  if (content.subarray(0, 5).toString('ascii') === '{\\rtf')
+    return { contentType: 'application/rtf', extension: 'rtf' };
+  if (content.length === 0 || content.includes(0)) return null;
+  if (declared === 'eml' && MESSAGE_START.test(content.subarray(0, 1000).toString('latin1'))) {
+    return { contentType: 'message/rfc822', extension: 'eml' };
+  }
+  const utf8 = !content
+    .subarray(0, 64 * 1024)
+    .toString('utf8')
+    .includes('\uFFFD');
+  if (utf8 || isLegacyText(content)) {
+    const charset = utf8 ? '; charset=utf-8' : '';
+    if (declared === 'csv') return { contentType: `text/csv${charset}`, extension: 'csv' };
+    return { contentType: `text/plain${charset}`, extension: 'txt' };
   }
   return null;
 }

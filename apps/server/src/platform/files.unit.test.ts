@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { safeFileName, sniffAttachment } from './files.js';
+
+/** Real documents (Apache POI and MimeKit test data, see modules/email/corpus/README.md). */
+const document = (name: string) =>
+  fs.readFileSync(new URL(`../modules/email/corpus/documents/${name}`, import.meta.url));
 
 describe('attachments', () => {
   it('are recognised by content, not by name', () => {
@@ -8,6 +14,34 @@ describe('attachments', () => {
     expect(sniffAttachment(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'informe.xlsx')?.extension).toBe('xlsx');
     expect(sniffAttachment(Buffer.from('nombre,valor\nA,1\n'), 'datos.csv')?.extension).toBe('csv');
     expect(sniffAttachment(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'x.txt')).toBeNull();
+  });
+
+  it('include the office documents of every generation, RTF, e-mail messages and legacy 8-bit text', () => {
+    const kinds = (
+      [
+        ['SampleDoc.doc', 'application/msword'],
+        ['SampleSS.xls', 'application/vnd.ms-excel'],
+        ['basic_test_ppt_file.ppt', 'application/vnd.ms-powerpoint'],
+        ['SampleDoc.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+        ['SampleSS.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        ['SampleShow.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+        ['SampleSS.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
+        ['message.rtf', 'application/rtf'],
+      ] as const
+    ).map(([name, contentType]) => [sniffAttachment(document(name), name)?.contentType, contentType]);
+    for (const [found, expected] of kinds) expect(found).toBe(expected);
+    // An OLE2 file that does not say it is a document (an installer, an Outlook item) is refused.
+    expect(sniffAttachment(document('SampleDoc.doc'), 'setup.msi')).toBeNull();
+    expect(sniffAttachment(document('SampleDoc.doc'), 'informe')).toBeNull();
+    const forwarded = Buffer.from(
+      'Return-Path: <ana@cliente.test>\r\nSubject: Pedido 17\r\n\r\nDetalle: ca\xf1a',
+      'latin1',
+    );
+    expect(sniffAttachment(forwarded, 'Pedido 17.eml')).toEqual({ contentType: 'message/rfc822', extension: 'eml' });
+    const csv = iconv.encode('nombre;ciudad\r\nMuñoz;Bogotá\r\nPeña;Medellín\r\n', 'windows-1252');
+    expect(sniffAttachment(csv, 'clientes.csv')).toEqual({ contentType: 'text/csv', extension: 'csv' });
+    const binary = Buffer.from(Array.from({ length: 600 }, (_, index) => (index * 37 + 11) % 255 || 1));
+    expect(sniffAttachment(binary, 'datos.txt')).toBeNull();
   });
 
   it('get safe names that end in what they really are', () => {

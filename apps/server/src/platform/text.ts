@@ -35,3 +35,16 @@ export function splitLongText(text: string, limit: number): string[] {
   if (rest) parts.push(rest);
   return parts;
 }
+
+/**
+ * Text without the characters that are not text: NUL and the other C0/C1 control characters (tab and line breaks
+ * are kept), lone surrogates and the non-characters U+FFFE/U+FFFF. PostgreSQL refuses NUL in text columns, and the
+ * rest only garbles what people read (binary data decoded as text, a mislabelled charset).
+ */
+export function stripControlCharacters(text: string): string {
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being removed.
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
+}

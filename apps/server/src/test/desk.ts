@@ -13,6 +13,8 @@ export function caller(t: TestApp) {
       t.app.inject({ method: 'PUT', url, headers: { ...actor.headers, 'x-locale': locale }, payload: payload ?? {} }),
     get: (url: string, actor: Actor, locale = 'es') =>
       t.app.inject({ method: 'GET', url, headers: { ...actor.headers, 'x-locale': locale } }),
+    delete: (url: string, actor: Actor, locale = 'es') =>
+      t.app.inject({ method: 'DELETE', url, headers: { ...actor.headers, 'x-locale': locale } }),
   };
 }
 

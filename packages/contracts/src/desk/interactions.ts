@@ -66,6 +66,8 @@ export const inboundResultSchema = z.object({
   newTicket: z.boolean(),
   /** The message arrived outside the channel's business hours. */
   outsideHours: z.boolean(),
+  /** A program sent it (an automatic or bulk e-mail): it gets no automatic answer. */
+  automatic: z.boolean(),
 });
 export type InboundResult = z.infer<typeof inboundResultSchema>;
 
@@ -88,6 +90,8 @@ export const inboundMessageSchema = z.object({
   /** The message's subject (e-mail): it becomes the description of a ticket it opens. */
   subject: providerLine().max(500).optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
+  /** Sent by a program (a mailing list, a newsletter, a notification): recorded, never answered automatically. */
+  automatic: z.boolean().optional(),
 });
 export type InboundMessage = z.input<typeof inboundMessageSchema>;
 

@@ -192,6 +192,48 @@ export const channelSchema = named(
 );
 export type Channel = z.infer<typeof channelSchema>;
 
+/** Why a message the channel received could not be taken (see docs/api/email.md). */
+export const FAILED_INBOUND_REASONS = ['unreadable', 'no-sender', 'invalid', 'error'] as const;
+export type FailedInboundReason = (typeof FAILED_INBOUND_REASONS)[number];
+
+/**
+ * A message the channel received but could not take: listed on the channel with its reason, its source kept
+ * until someone retries it (processed again from that source) or discards it.
+ */
+export interface FailedInboundMessage {
+  id: number;
+  channelId: number;
+  reason: FailedInboundReason;
+  /** The error as the server saw it (for whoever investigates; not translated). */
+  detail: string | null;
+  /** What could be read of the message, when anything could. */
+  sender: string | null;
+  subject: string | null;
+  /** The message's own date (Date header), when it has a sensible one. */
+  sentAt: string | null;
+  /** Size of the kept source, in bytes. */
+  size: number;
+  attempts: number;
+  createdAt: string;
+  lastAttemptAt: string;
+}
+
+export const failedInboundListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sizePerPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const failedInboundParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  failedId: z.coerce.number().int().positive(),
+});
+
+/** What a retry did: the message was recorded (or already was), or it was recognised as automatic and skipped. */
+export interface FailedInboundRetry {
+  status: 'recorded' | 'duplicate' | 'skipped';
+  ticketId: number | null;
+}
+
 /**
  * Which customer contact types (catalogue `tipo-dato-contacto` codes) identify a sender on each channel type, the
  * first being the one a new customer's datum is stored as; and how the value is normalised for lookup.

@@ -11,8 +11,12 @@ import { type Actor, caller, waitFor } from '../../test/desk.js';
 import { type DovecotServer, startDovecot } from '../../test/dovecot.js';
 import { waitForMail } from '../../test/mailbox.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
+import { MessageFailure } from './email.failures.js';
 import { emailRepo } from './email.repo.js';
 import { createEmailChannel, type EmailChannel } from './email.service.js';
+
+/** A file of the real-world corpus (see corpus/README.md). */
+const corpus = (file: string) => fs.readFileSync(new URL(`./corpus/${file}`, import.meta.url));
 
 const ADDRESS = 'soporte@atiende.test';
 const SMTP_USER = 'soporte';
@@ -21,6 +25,7 @@ const SMTP_PASSWORD = 'Smtp.Secreto.2026';
 let t: TestApp;
 let api: ReturnType<typeof caller>;
 let admin: Actor;
+let agent: Actor;
 let dovecot: DovecotServer;
 let smtp: SMTPServer;
 let smtpPort: number;
@@ -81,6 +86,7 @@ beforeAll(async () => {
   t = await createTestApp();
   api = caller(t);
   admin = await signedIn(t, 'admin');
+  agent = await signedIn(t, 'agent');
   const stamp = unique('canal');
   const channel = await api.post('/api/v2/channels', admin, {
     name: `Correo ${stamp}`,
@@ -414,6 +420,201 @@ describe('e-mail channel', () => {
     expect(parsed.html).toContain('&#60;b&#62;envíos&#60;/b&#62; a Cali &#38; Medellín?');
     expect(parsed.html).not.toContain('<b>envíos');
     expect(parsed.text).toContain('¿Tienen <b>envíos</b> a Cali & Medellín?');
+  });
+
+  it('takes real-world mail through the mailbox: stored, skipped as automatic or listed as failed, none lost', async () => {
+    const sample = {
+      recorded: [
+        'messages/spamscope/mail_test_12',
+        'messages/mikel-mail/multi_charset/japanese_shift_jis.eml',
+        'messages/mail-mime-parser/github-102-01.txt',
+        'messages/spamscope/mail_test_13',
+        'messages/mimekit/smime/thunderbird-signed.txt',
+        'messages/thunderbird/smime/alice.env.eml',
+        'messages/mailparser/htmllargecallstack.eml',
+      ],
+      skipped: [
+        'messages/sisimai/rfc3834-01.eml',
+        'messages/sisimai/lhost-postfix-01.eml',
+        'messages/sisimai/lhost-ezweb-02.eml',
+        'messages/mimekit/messages/disposition-notification.txt',
+      ],
+      failed: ['messages/mime4j/mimetools-testmsgs/russian.msg'],
+    };
+    let lastUid = 0;
+    for (const file of [...sample.recorded, ...sample.skipped, ...sample.failed]) {
+      lastUid = await dovecot.deliver(corpus(file));
+    }
+    expect(await email.poller.pollNow(channelId)).toMatchObject({
+      status: 'done',
+      recorded: sample.recorded.length,
+      skipped: sample.skipped.length,
+      failed: sample.failed.length,
+    });
+    expect((await emailRepo.state(t.ctx.db, channelId))?.lastUid).toBe(lastUid);
+    const byDescription = await t.ctx.db.execute<{ id: number }>(
+      sql`select id from tickets where channel_id = ${channelId} and description = '代开各地增值税发票'`,
+    );
+    const chinese = byDescription.rows[0]?.id;
+    expect(messagesIn(await ticketView(chinese as number))[0].text).toContain('我公司可代开各类增值税发票');
+    const outlook = await ticketOf('<NDBBIAKOPKHFGPLCODIGIEKBCHAA.doug@example.com>');
+    expect((await ticketView(outlook as number)).description).toBe('Die Hasen und die Frösche (Microsoft Outlook 00)');
+    const failures = (await api.get(`/api/v2/channels/${channelId}/failed-messages`, admin)).json().result;
+    expect(failures.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ reason: 'no-sender', subject: 'Greetings', attempts: 1 })]),
+    );
+  }, 60_000);
+
+  it('keeps legacy Office and the other promised documents, and a forwarded message under its own subject', async () => {
+    const messageId = `<${unique('documentos')}@cliente.test>`;
+    const forwarded = corpus('messages/mikel-mail/plain_emails/raw_email_reply.eml');
+    await dovecot.deliver(
+      await compose({
+        from: `${unique('gloria')}@cliente.test`,
+        subject: 'Documentos del contrato',
+        text: 'Adjunto los documentos y el correo que me enviaron.',
+        messageId,
+        attachments: [
+          ...[
+            'SampleDoc.doc',
+            'SampleSS.xls',
+            'basic_test_ppt_file.ppt',
+            'SampleDoc.docx',
+            'SampleSS.ods',
+            'message.rtf',
+          ].map((name) => ({ filename: name, content: corpus(`documents/${name}`) })),
+          { content: forwarded, contentType: 'message/rfc822' },
+        ],
+      }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 1, failed: 0 });
+    const view = await ticketView((await ticketOf(messageId)) as number);
+    expect(
+      view.attachments.map((file: { fileName: string; contentType: string }) => [file.fileName, file.contentType]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['SampleDoc.doc', 'application/msword'],
+        ['SampleSS.xls', 'application/vnd.ms-excel'],
+        ['basic_test_ppt_file.ppt', 'application/vnd.ms-powerpoint'],
+        ['SampleDoc.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+        ['SampleSS.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
+        ['message.rtf', 'application/rtf'],
+        ['Re Test reply email.eml', 'message/rfc822'],
+      ]),
+    );
+    expect(view.attachments).toHaveLength(7);
+    const eml = view.attachments.find((file: { fileName: string }) => file.fileName.endsWith('.eml'));
+    const download = await api.get(`/api/v2/tickets/${view.id}/attachments/${eml.id}`, admin);
+    expect(download.rawPayload.equals(forwarded)).toBe(true);
+  }, 60_000);
+
+  it('lists a message it cannot take on the channel with its reason, moves on, and lets an editor retry, download or discard it', async () => {
+    const failing = corpus('messages/mime4j/mimetools-testmsgs/bluedot-postcard.msg');
+    await dovecot.deliver(failing);
+    const afterIt = `<${unique('despues')}@cliente.test>`;
+    const lastUid = await dovecot.deliver(
+      await compose({ from: `${unique('hugo')}@cliente.test`, subject: 'Sigue', text: 'Sigue', messageId: afterIt }),
+    );
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ recorded: 1, failed: 1 });
+    expect((await emailRepo.state(t.ctx.db, channelId))?.lastUid).toBe(lastUid);
+    expect(await ticketOf(afterIt)).not.toBeNull();
+    const listOf = async () => (await api.get(`/api/v2/channels/${channelId}/failed-messages`, admin)).json().result;
+    const row = (await listOf()).data.find((entry: { subject: string }) => entry.subject === 'A postcard for you');
+    expect(row).toMatchObject({
+      channelId,
+      reason: 'no-sender',
+      sender: null,
+      sentAt: null,
+      attempts: 1,
+      size: expect.any(Number),
+    });
+    expect(row.detail).toContain('no usable address');
+
+    // Read again (a lost position): still one row, one more attempt.
+    await t.ctx.db.execute(sql`update mailbox_states set last_uid = ${lastUid - 2} where channel_id = ${channelId}`);
+    expect(await email.poller.pollNow(channelId)).toMatchObject({ failed: 1, duplicates: 1 });
+    const again = (await listOf()).data.filter((entry: { subject: string }) => entry.subject === 'A postcard for you');
+    expect(again).toEqual([expect.objectContaining({ id: row.id, attempts: 2 })]);
+
+    // Only who may edit channels; only the channel's own failed messages.
+    const base = `/api/v2/channels/${channelId}/failed-messages`;
+    expect((await api.get(base, agent)).statusCode).toBe(403);
+    expect((await api.post(`${base}/${row.id}/retry`, agent)).statusCode).toBe(403);
+    expect((await api.get(`${base}/${row.id}/source`, agent)).statusCode).toBe(403);
+    expect((await api.delete(`${base}/${row.id}`, agent)).statusCode).toBe(403);
+    expect((await api.get('/api/v2/channels/99999999/failed-messages', admin)).statusCode).toBe(404);
+    const other = await api.post('/api/v2/channels', admin, {
+      name: `Otro ${unique('canal')}`,
+      type: 'webchat',
+      direction: 'inbound',
+    });
+    const otherBase = `/api/v2/channels/${other.json().result.id}/failed-messages`;
+    expect((await api.get(otherBase, admin)).json().result).toMatchObject({ data: [], total: 0 });
+    expect((await api.post(`${otherBase}/${row.id}/retry`, admin)).statusCode).toBe(404);
+    expect((await api.get(`${otherBase}/${row.id}/source`, admin)).statusCode).toBe(404);
+    expect((await api.delete(`${otherBase}/${row.id}`, admin)).statusCode).toBe(404);
+
+    // Still no sender: the retry says so and counts the attempt.
+    const retried = await api.post(`${base}/${row.id}/retry`, admin, {}, 'en');
+    expect(retried.statusCode).toBe(422);
+    expect(retried.json()).toMatchObject({
+      code: 'EMAIL.RETRY_FAILED',
+      message: expect.stringContaining('still cannot'),
+    });
+    expect((await api.post(`${base}/${row.id}/retry`, admin)).json().message).toContain('todavía no se puede');
+
+    const source = await api.get(`${base}/${row.id}/source`, admin);
+    expect(source.statusCode).toBe(200);
+    expect(source.headers['content-type']).toContain('message/rfc822');
+    expect(source.headers['content-disposition']).toContain('A%20postcard%20for%20you.eml');
+    expect(source.rawPayload.toString('latin1')).toContain('Having a wonderful time');
+
+    const discarded = await api.delete(`${base}/${row.id}`, admin);
+    expect(discarded.statusCode).toBe(200);
+    expect((await listOf()).data.some((entry: { id: number }) => entry.id === row.id)).toBe(false);
+    expect((await api.delete(`${base}/${row.id}`, admin)).statusCode).toBe(404);
+    const audit = (await api.get(`/api/v2/channels/${channelId}/audit`, admin)).json().result;
+    expect(audit[0]).toMatchObject({
+      action: 'inboundDiscarded',
+      changes: { subject: 'A postcard for you', reason: 'no-sender' },
+    });
+  }, 60_000);
+
+  it('takes a failed message on retry once it can be processed, and removes it from the list', async () => {
+    // A person's message kept as failed by an earlier fault (the platform's failure, not the message's).
+    const source = corpus('messages/mikel-mail/plain_emails/raw_email_reply.eml');
+    await email.failures.record(channelId, source, new MessageFailure('error', 'storage was not writable'));
+    const base = `/api/v2/channels/${channelId}/failed-messages`;
+    const row = (await api.get(base, admin))
+      .json()
+      .result.data.find((entry: { detail: string }) => entry.detail?.includes('storage was not writable'));
+    expect(row).toMatchObject({ reason: 'error', attempts: 1 });
+    const retried = await api.post(`${base}/${row.id}/retry`, admin);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const result = retried.json().result;
+    expect(result).toMatchObject({ status: 'recorded', ticketId: expect.any(Number) });
+    expect(messagesIn(await ticketView(result.ticketId))[0].text).toContain('Message body');
+    expect((await api.get(base, admin)).json().result.data.some((entry: { id: number }) => entry.id === row.id)).toBe(
+      false,
+    );
+    const audit = (await api.get(`/api/v2/channels/${channelId}/audit`, admin)).json().result;
+    expect(audit[0]).toMatchObject({ action: 'inboundRetried', changes: { result: 'recorded', reason: 'error' } });
+
+    // A failed message whose kept source is gone can only be discarded.
+    await email.failures.record(
+      channelId,
+      Buffer.from(`${source.toString('latin1')}\r\n`, 'latin1'),
+      new MessageFailure('error', 'x'),
+    );
+    const orphan = (await api.get(base, admin)).json().result.data[0];
+    const stored = await t.ctx.db.execute<{ source_path: string }>(
+      sql`select source_path from failed_inbound_messages where id = ${orphan.id}`,
+    );
+    await t.ctx.storage.remove(stored.rows[0].source_path);
+    expect((await api.post(`${base}/${orphan.id}/retry`, admin)).json()).toMatchObject({
+      code: 'EMAIL.SOURCE_MISSING',
+    });
+    expect((await api.delete(`${base}/${orphan.id}`, admin)).statusCode).toBe(200);
   });
 
   it('polls on its own on an interval, and never reads one mailbox from two places at once', async () => {

@@ -1,9 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { channels } from '../channels/channels.schema.js';
 import { mailboxStates } from '../widgets/widgets.schema.js';
+import { failedInboundMessages } from './email.schema.js';
 
 export type MailboxState = typeof mailboxStates.$inferSelect;
+export type FailedInboundRow = typeof failedInboundMessages.$inferSelect;
+/** What is known of a failure: why, and what could be read of the message. */
+export type FailureValues = Pick<FailedInboundRow, 'reason' | 'detail' | 'sender' | 'subject' | 'sentAt'>;
 
 /** How the poller labels the channel problems it writes (and clears once the mailbox answers again). */
 export const IMAP_PROBLEM_SOURCE = 'IMAP';
@@ -57,5 +61,75 @@ export const emailRepo = {
       .insert(mailboxStates)
       .values({ channelId, lastPolledAt: new Date(), lastError })
       .onConflictDoUpdate({ target: mailboxStates.channelId, set: { lastPolledAt: new Date(), lastError } });
+  },
+
+  /** The failed message of a channel with this source (SHA-256), if any. */
+  async failureBySource(db: Executor, channelId: number, sourceHash: string): Promise<FailedInboundRow | null> {
+    const [row] = await db
+      .select()
+      .from(failedInboundMessages)
+      .where(and(eq(failedInboundMessages.channelId, channelId), eq(failedInboundMessages.sourceHash, sourceHash)));
+    return row ?? null;
+  },
+
+  /** A new failed message; null when the same source was recorded meanwhile (the caller updates that one). */
+  async insertFailure(
+    db: Executor,
+    values: FailureValues & Pick<FailedInboundRow, 'channelId' | 'sourceHash' | 'sourcePath' | 'size'>,
+  ): Promise<FailedInboundRow | null> {
+    const [row] = await db.insert(failedInboundMessages).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  },
+
+  /** Another failed attempt at a message: the latest reason, one more attempt. */
+  async failedAgain(db: Executor, id: number, values: FailureValues): Promise<FailedInboundRow | null> {
+    const [row] = await db
+      .update(failedInboundMessages)
+      .set({ ...values, attempts: sql`${failedInboundMessages.attempts} + 1`, lastAttemptAt: new Date() })
+      .where(eq(failedInboundMessages.id, id))
+      .returning();
+    return row ?? null;
+  },
+
+  async failure(db: Executor, channelId: number, id: number): Promise<FailedInboundRow | null> {
+    const [row] = await db
+      .select()
+      .from(failedInboundMessages)
+      .where(and(eq(failedInboundMessages.channelId, channelId), eq(failedInboundMessages.id, id)));
+    return row ?? null;
+  },
+
+  /** A channel's failed messages, newest first. */
+  async failures(
+    db: Executor,
+    channelId: number,
+    page: { page: number; sizePerPage: number },
+  ): Promise<{ rows: FailedInboundRow[]; total: number }> {
+    const where = eq(failedInboundMessages.channelId, channelId);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(failedInboundMessages)
+        .where(where)
+        .orderBy(desc(failedInboundMessages.createdAt), desc(failedInboundMessages.id))
+        .limit(page.sizePerPage)
+        .offset((page.page - 1) * page.sizePerPage),
+      db.select({ total: sql<number>`count(*)::int` }).from(failedInboundMessages).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  /** Removes a failed message (taken at last, or discarded); returns its row so its source can be removed. */
+  async deleteFailure(db: Executor, id: number): Promise<FailedInboundRow | null> {
+    const [row] = await db.delete(failedInboundMessages).where(eq(failedInboundMessages.id, id)).returning();
+    return row ?? null;
+  },
+
+  async deleteFailureBySource(db: Executor, channelId: number, sourceHash: string): Promise<FailedInboundRow | null> {
+    const [row] = await db
+      .delete(failedInboundMessages)
+      .where(and(eq(failedInboundMessages.channelId, channelId), eq(failedInboundMessages.sourceHash, sourceHash)))
+      .returning();
+    return row ?? null;
   },
 };

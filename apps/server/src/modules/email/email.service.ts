@@ -1,5 +1,5 @@
 import { CHANNEL_CONTACT_TYPES, type InteractionMessage, MESSAGE_DIRECTION, TICKET_STATUS } from '@atiende/contracts';
-import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { textToHtml } from '../../platform/html.js';
@@ -12,62 +12,110 @@ import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { createEmailAdapter } from './email.adapter.js';
-import { automaticReason, contentOf, receivedAtOf, senderOf, threadingOf } from './email.message.js';
+import {
+  createFailedInbound,
+  isPassingFailure,
+  type KnownOfMessage,
+  MessageFailure,
+  type TakeMessage,
+} from './email.failures.js';
+import {
+  contentOf,
+  filesOf,
+  headerValue,
+  notAConversation,
+  receivedAtOf,
+  senderOf,
+  sentByProgram,
+  subjectOf,
+  threadingOf,
+} from './email.message.js';
+import { parseMail } from './email.parse.js';
 import { createMailboxPoller, type IngestOutcome, type MailboxPollerOptions } from './mailbox.poller.js';
+
+/** What a failed message's row shows of it: its sender (or the From text), subject and date. */
+function knownOf(mail: ParsedMail): KnownOfMessage {
+  return {
+    sender: senderOf(mail)?.address ?? headerValue(mail, 'from'),
+    subject: subjectOf(mail) || null,
+    sentAt: mail.date ?? null,
+  };
+}
 
 /**
  * Inbound e-mail: a raw message of the channel's mailbox becomes an inbound message through the one inbound path.
- * Automatic mail (auto-replies, bounces, reports, bulk) is skipped. The thread key is the thread the message
+ * Mail that is not a conversation (auto-replies, bounces, reports) is skipped; mail a program sent on its own
+ * (lists, notifications) is taken but never answered automatically. The thread key is the thread the message
  * answers when one of the ids it names (In-Reply-To, References) is a stored message of the channel — our own
- * replies included — else the thread's root Message-ID. Attachments are stored as the ticket's attachments.
+ * replies included — else the thread's root Message-ID. Attachments are stored as the ticket's attachments. A
+ * message that cannot be taken for a fault of its own is kept as a failed inbound message of the channel.
  */
 export function createEmailIngest(ctx: AppContext, inbound: InboundService) {
-  const { db, logger } = ctx;
+  const { db } = ctx;
 
-  return async function ingest(channel: ChannelRow, source: Buffer): Promise<IngestOutcome> {
-    let mail: Awaited<ReturnType<typeof simpleParser>>;
+  const take: TakeMessage = async (channel, source) => {
+    let mail: ParsedMail;
     try {
-      mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
+      mail = await parseMail(source);
     } catch (error) {
-      logger.warn({ err: error, channelId: channel.id }, 'unreadable e-mail skipped');
-      return { status: 'skipped', reason: 'unparseable' };
+      throw new MessageFailure('unreadable', error instanceof Error ? error.message : String(error));
     }
+    const known = knownOf(mail);
     const address = typeof channel.config.address === 'string' ? channel.config.address : null;
-    const automatic = automaticReason(mail, address);
-    if (automatic) return { status: 'skipped', reason: automatic };
+    const notConversation = notAConversation(mail, address);
+    if (notConversation) return { status: 'skipped', reason: notConversation };
     const sender = senderOf(mail);
-    if (!sender) return { status: 'skipped', reason: 'no-sender' };
-    const { providerMessageId, rootKey, answers } = threadingOf(mail, source);
-    const threadKey = (await interactionsRepo.threadKeyOfMessages(db, channel.id, answers)) ?? rootKey;
-    const result = await inbound.receive(channel.id, {
-      providerMessageId,
-      from: sender.address,
-      ...(sender.name ? { senderName: sender.name } : {}),
-      ...(mail.subject?.trim() ? { subject: mail.subject.trim().replace(/^(re|fw|fwd|rv):\s*/i, '') } : {}),
-      ...contentOf(mail),
-      threadKey,
-      receivedAt: receivedAtOf(mail),
-    });
-    await keepMessageFiles(
-      ctx,
-      result.messageId,
-      mail.attachments.map((file) => ({
-        name: file.filename ?? null,
-        content: file.content,
-        declaredType: file.contentType,
-      })),
-    );
-    return { status: result.duplicate ? 'duplicate' : 'recorded', ticketId: result.ticketId };
+    if (!sender)
+      throw new MessageFailure('no-sender', 'no usable address in From, Reply-To, Sender or Return-Path', known);
+    try {
+      const { providerMessageId, rootKey, answers } = threadingOf(mail, source);
+      const threadKey = (await interactionsRepo.threadKeyOfMessages(db, channel.id, answers)) ?? rootKey;
+      const subject = subjectOf(mail);
+      const result = await inbound.receive(channel.id, {
+        providerMessageId,
+        from: sender.address,
+        ...(sender.name ? { senderName: sender.name } : {}),
+        ...(subject ? { subject } : {}),
+        ...contentOf(mail),
+        threadKey,
+        receivedAt: receivedAtOf(mail),
+        ...(sentByProgram(mail) ? { automatic: true } : {}),
+      });
+      await keepMessageFiles(ctx, result.messageId, await filesOf(mail));
+      return { status: result.duplicate ? 'duplicate' : 'recorded', ticketId: result.ticketId };
+    } catch (error) {
+      if (isPassingFailure(error)) throw error;
+      throw MessageFailure.of(error, known);
+    }
   };
+
+  const failures = createFailedInbound(ctx, take);
+
+  /** One message of the mailbox: taken, skipped, or kept as failed (never lost); passing failures are thrown. */
+  async function ingest(channel: ChannelRow, source: Buffer): Promise<IngestOutcome> {
+    try {
+      const outcome = await take(channel, source);
+      await failures.resolve(channel.id, source);
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof MessageFailure)) throw error;
+      await failures.record(channel.id, source, error);
+      return { status: 'failed', reason: error.reason };
+    }
+  }
+
+  return { ingest, failures };
 }
 
 /** The e-mail channel's parts: the outbound adapter and the mailbox poller. */
 export function createEmailChannel(ctx: AppContext, inbound: InboundService, options: MailboxPollerOptions = {}) {
   const adapter = createEmailAdapter(ctx);
-  const poller = createMailboxPoller(ctx, createEmailIngest(ctx, inbound), options);
+  const { ingest, failures } = createEmailIngest(ctx, inbound);
+  const poller = createMailboxPoller(ctx, ingest, options);
   return {
     adapter,
     poller,
+    failures,
     async stop() {
       await poller.stop();
       adapter.close();

@@ -1,14 +1,16 @@
+import type { FailedInboundReason } from '@atiende/contracts';
 import { ImapFlow } from 'imapflow';
-import { ZodError } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
+import type { TakenMessage } from './email.failures.js';
 import { emailRepo, IMAP_PROBLEM_SOURCE } from './email.repo.js';
 
-export type IngestOutcome =
-  | { status: 'recorded' | 'duplicate'; ticketId: number }
-  | { status: 'skipped'; reason: string };
+export type IngestOutcome = TakenMessage | { status: 'failed'; reason: FailedInboundReason };
 
-/** Turns one raw message (RFC 822 source) of the channel's mailbox into an inbound message, or skips it. */
+/**
+ * Turns one raw message (RFC 822 source) of the channel's mailbox into an inbound message, skips it, or keeps it as
+ * a failed inbound message; throws only for what is not the message's fault (the poll stops, the message waits).
+ */
 export type Ingest = (channel: ChannelRow, source: Buffer) => Promise<IngestOutcome>;
 
 export interface PollResult {
@@ -18,6 +20,8 @@ export interface PollResult {
   recorded: number;
   duplicates: number;
   skipped: number;
+  /** Kept as failed inbound messages of the channel (listed there with their reason). */
+  failed: number;
 }
 
 export interface MailboxPollerOptions {
@@ -35,19 +39,6 @@ interface ImapSettings {
   secure: boolean;
   user: string;
   password: string;
-}
-
-/**
- * Failures that belong to one message and will never pass (invalid data for the inbound path, a value the database
- * refuses: SQLSTATE classes 22 and 23): that message is skipped. Anything else (connection, configuration such as a
- * channel left without campaign) stops the poll and the message is read again next time.
- */
-function belongsToMessage(error: unknown): boolean {
-  if (error instanceof ZodError) return true;
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (error as { cause?: { code?: unknown } })?.cause?.code;
-  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }
 
 function imapSettings(channel: ChannelRow): ImapSettings | null {
@@ -130,21 +121,13 @@ export function createMailboxPoller(ctx: AppContext, ingest: Ingest, options: Ma
           const fetched = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
           const source = fetched ? fetched.source : undefined;
           if (source) {
-            try {
-              const outcome = await ingest(channel, source);
-              if (outcome.status === 'skipped') {
-                result.skipped += 1;
-                logger.info(
-                  { channelId: channel.id, uid, reason: outcome.reason },
-                  'e-mail skipped (automatic or unreadable)',
-                );
-              } else if (outcome.status === 'recorded') result.recorded += 1;
-              else result.duplicates += 1;
-            } catch (error) {
-              if (!belongsToMessage(error)) throw error;
+            const outcome = await ingest(channel, source);
+            if (outcome.status === 'skipped') {
               result.skipped += 1;
-              logger.error({ err: error, channelId: channel.id, uid }, 'e-mail could not be received: skipped');
-            }
+              logger.info({ channelId: channel.id, uid, reason: outcome.reason }, 'automatic e-mail skipped');
+            } else if (outcome.status === 'failed') result.failed += 1;
+            else if (outcome.status === 'recorded') result.recorded += 1;
+            else result.duplicates += 1;
           }
           await emailRepo.advance(db, channel.id, uidValidity, uid);
         }
@@ -158,7 +141,14 @@ export function createMailboxPoller(ctx: AppContext, ingest: Ingest, options: Ma
   }
 
   async function pollChannel(channel: ChannelRow): Promise<PollResult> {
-    const result: PollResult = { channelId: channel.id, status: 'done', recorded: 0, duplicates: 0, skipped: 0 };
+    const result: PollResult = {
+      channelId: channel.id,
+      status: 'done',
+      recorded: 0,
+      duplicates: 0,
+      skipped: 0,
+      failed: 0,
+    };
     const settings = channel.type === 'email' && channel.enabled ? imapSettings(channel) : null;
     if (!settings) return { ...result, status: 'not-configured' };
     // The transaction only holds the advisory lock; positions and messages commit on their own as they go.
@@ -227,7 +217,7 @@ export function createMailboxPoller(ctx: AppContext, ingest: Ingest, options: Ma
     /** One channel's mailbox, now (tests, and an operator's "check now"); throws what stopped the poll. */
     async pollNow(channelId: number): Promise<PollResult> {
       const channel = await channelsRepo.find(db, channelId);
-      if (!channel) return { channelId, status: 'not-configured', recorded: 0, duplicates: 0, skipped: 0 };
+      if (!channel) return { channelId, status: 'not-configured', recorded: 0, duplicates: 0, skipped: 0, failed: 0 };
       return pollChannel(channel);
     },
   };

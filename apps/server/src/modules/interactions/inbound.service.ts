@@ -80,6 +80,7 @@ export function createInboundService(ctx: AppContext) {
           duplicate: true,
           newTicket: false,
           outsideHours: false,
+          automatic: input.automatic === true,
         };
       }
       const campaign = await interactionsRepo.campaignOfChannel(tx, channelId);
@@ -162,6 +163,7 @@ export function createInboundService(ctx: AppContext) {
         duplicate: false,
         newTicket,
         outsideHours: !isWithinBusinessHours(channel.businessHours, sentAt),
+        automatic: input.automatic === true,
       };
     });
   }

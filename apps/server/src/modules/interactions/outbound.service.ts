@@ -219,9 +219,12 @@ export function createOutboundService(ctx: AppContext) {
      */
     answer,
 
-    /** After an inbound message outside business hours: the channel's unavailable message, at most every 12 h. */
+    /**
+     * After an inbound message outside business hours: the channel's unavailable message, at most every 12 h; never
+     * to a program (a mailing list, a notification: answering robots makes mail loops).
+     */
     async replyOutsideHours(result: InboundResult): Promise<void> {
-      if (!result.outsideHours || result.duplicate) return;
+      if (!result.outsideHours || result.duplicate || result.automatic) return;
       const interaction = await interactionsRepo.interaction(db, result.interactionId);
       const channel = interaction ? await channelsRepo.find(db, interaction.channelId) : null;
       const text = channel?.unavailableMessage?.trim();

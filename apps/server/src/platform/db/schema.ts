@@ -8,6 +8,7 @@ export * from '../../modules/catalogues/catalogues.schema.js';
 export * from '../../modules/channels/channels.schema.js';
 export * from '../../modules/credentials/credentials.schema.js';
 export * from '../../modules/customers/customers.schema.js';
+export * from '../../modules/email/email.schema.js';
 export * from '../../modules/forms/forms.schema.js';
 export * from '../../modules/interactions/interactions.schema.js';
 export * from '../../modules/internalchat/internalchat.schema.js';

@@ -27,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { usePermissions } from '../../app/queries';
 import { AuditHistory } from '../../ui/AuditHistory';
 import { CopyField } from '../../ui/CopyField';
 import { FormField, SwitchField } from '../../ui/FormField';
@@ -39,6 +40,7 @@ import { issuesToErrors } from '../../ui/validation';
 import { parseId } from '../users/UserFormPage';
 import { useChannel, useRegisterTelegramWebhook, useSaveChannel } from './api';
 import { ChannelTypeIcon } from './ChannelTypeIcon';
+import { FailedInboundMessages } from './FailedInboundMessages';
 import {
   type ChannelFormState,
   channelFormToBody,
@@ -214,6 +216,7 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const zones = useMemo(() => timezones(state.timezone), [state.timezone]);
   const secretsSet = channel?.secretsSet ?? [];
+  const canEdit = usePermissions().can('editar-canal');
   const set =
     <K extends keyof ChannelFormState>(field: K) =>
     (value: ChannelFormState[K]) =>
@@ -394,6 +397,7 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
           {t('common.save')}
         </Button>
       </Box>
+      {channel?.type === 'email' && canEdit ? <FailedInboundMessages channelId={channel.id} /> : null}
       {channel ? (
         <Section title={t('audit.title')}>
           <AuditHistory path={`channels/${channel.id}/audit`} title="" />

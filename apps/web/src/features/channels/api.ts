@@ -1,4 +1,4 @@
-import type { Channel, ChannelBody, Page } from '@atiende/contracts';
+import type { Channel, ChannelBody, FailedInboundMessage, FailedInboundRetry, Page } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 
@@ -9,6 +9,7 @@ export const channelKeys = {
   list: (params: ChannelListParams) => [...channelKeys.all, 'list', params] as const,
   detail: (id: number) => [...channelKeys.all, 'detail', id] as const,
   audit: (id: number) => ['audit', `channels/${id}/audit`] as const,
+  failedMessages: (id: number) => [...channelKeys.all, 'failed-messages', id] as const,
 };
 
 export function useChannelList(params: ChannelListParams, enabled = true) {
@@ -54,4 +55,36 @@ export function useRegisterTelegramWebhook(id: number) {
     mutationFn: () => unwrap(api.post<{ webhookUrl: string }>(`channels/${id}/telegram-webhook`, {})),
     onSuccess: () => void client.invalidateQueries({ queryKey: channelKeys.detail(id) }),
   });
+}
+
+/** The channel's failed inbound messages, newest first (docs/api/email.md). */
+export function useFailedInbound(channelId: number, page: number, sizePerPage: number) {
+  return useQuery({
+    queryKey: [...channelKeys.failedMessages(channelId), page, sizePerPage],
+    queryFn: () =>
+      unwrap(
+        api.get<Page<FailedInboundMessage>>(`channels/${channelId}/failed-messages`, { query: { page, sizePerPage } }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Retry (processed again from its kept source) or discard a failed inbound message; the list and history follow. */
+export function useFailedInboundAction(channelId: number) {
+  const client = useQueryClient();
+  const settle = () => {
+    void client.invalidateQueries({ queryKey: channelKeys.failedMessages(channelId) });
+    void client.invalidateQueries({ queryKey: channelKeys.audit(channelId) });
+  };
+  return {
+    retry: useMutation({
+      mutationFn: (failedId: number) =>
+        unwrap(api.post<FailedInboundRetry>(`channels/${channelId}/failed-messages/${failedId}/retry`)),
+      onSettled: settle,
+    }),
+    discard: useMutation({
+      mutationFn: (failedId: number) => unwrap(api.delete<null>(`channels/${channelId}/failed-messages/${failedId}`)),
+      onSettled: settle,
+    }),
+  };
 }
