@@ -200,23 +200,27 @@ export type FailedInboundReason = (typeof FAILED_INBOUND_REASONS)[number];
  * A message the channel received but could not take: listed on the channel with its reason, its source kept
  * until someone retries it (processed again from that source) or discards it.
  */
-export interface FailedInboundMessage {
-  id: number;
-  channelId: number;
-  reason: FailedInboundReason;
-  /** The error as the server saw it (for whoever investigates; not translated). */
-  detail: string | null;
-  /** What could be read of the message, when anything could. */
-  sender: string | null;
-  subject: string | null;
-  /** The message's own date (Date header), when it has a sensible one. */
-  sentAt: string | null;
-  /** Size of the kept source, in bytes. */
-  size: number;
-  attempts: number;
-  createdAt: string;
-  lastAttemptAt: string;
-}
+export const failedInboundMessageSchema = named(
+  'FailedInboundMessage',
+  z.object({
+    id: idSchema,
+    channelId: idSchema,
+    reason: z.enum(FAILED_INBOUND_REASONS),
+    /** The error as the server saw it (for whoever investigates; not translated). */
+    detail: z.string().nullable(),
+    /** What could be read of the message, when anything could. */
+    sender: z.string().nullable(),
+    subject: z.string().nullable(),
+    /** The message's own date (Date header), when it has a sensible one. */
+    sentAt: instantSchema.nullable(),
+    /** Size of the kept source, in bytes. */
+    size: z.number().int(),
+    attempts: z.number().int(),
+    createdAt: instantSchema,
+    lastAttemptAt: instantSchema,
+  }),
+);
+export type FailedInboundMessage = z.infer<typeof failedInboundMessageSchema>;
 
 export const failedInboundListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -229,10 +233,11 @@ export const failedInboundParamSchema = z.object({
 });
 
 /** What a retry did: the message was recorded (or already was), or it was recognised as automatic and skipped. */
-export interface FailedInboundRetry {
-  status: 'recorded' | 'duplicate' | 'skipped';
-  ticketId: number | null;
-}
+export const failedInboundRetrySchema = z.object({
+  status: z.enum(['recorded', 'duplicate', 'skipped']),
+  ticketId: idSchema.nullable(),
+});
+export type FailedInboundRetry = z.infer<typeof failedInboundRetrySchema>;
 
 /**
  * Which customer contact types (catalogue `tipo-dato-contacto` codes) identify a sender on each channel type, the
