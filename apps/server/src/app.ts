@@ -77,6 +77,7 @@ import { registerAuthHook } from './platform/http/auth-hook.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Mailer, MailMessage } from './platform/mail.js';
+import { createOutboundPolicy, type HostLookup } from './platform/outbound.js';
 import { attachRealtime } from './platform/realtime.js';
 import { createStorage } from './platform/storage.js';
 
@@ -90,6 +91,8 @@ export interface AppDependencies {
   logger: Logger;
   jobs: Jobs;
   mailer: Mailer;
+  /** DNS for outbound connections; tests replace it to play a resolver that changes its answer. */
+  lookup?: HostLookup;
 }
 
 export interface BuiltApp {
@@ -159,6 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     jobs: deps.jobs,
     realtime,
     storage: createStorage(deps.config.dataDir),
+    outbound: createOutboundPolicy(deps.config.outboundAllowedHosts, { lookup: deps.lookup }),
     sendMail: (message: MailMessage) => deps.jobs.send(MAIL_QUEUE, message),
   };
   const auth = createAuthService(ctx);
@@ -348,6 +352,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     routing.stop();
     await email.stop();
     await realtime.close();
+    await ctx.outbound.close();
   });
   return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets } };
 }

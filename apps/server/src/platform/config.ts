@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AllowedHost, parseAllowedHosts } from './outbound.js';
 
 const booleanFromEnv = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -30,6 +31,17 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = Readonly<{
@@ -47,6 +59,8 @@ export type Config = Readonly<{
   embeddedPgPort: number;
   bodyLimit: number;
   rateLimits: { loginPerMinute: number; resetPerHour: number };
+  /** Hosts outbound connections may reach beyond each provider's own (and private addresses, when listed). */
+  outboundAllowedHosts: readonly AllowedHost[];
 }>;
 
 export class ConfigError extends Error {}
@@ -78,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     bodyLimit: value.BODY_LIMIT_BYTES,
     rateLimits: { loginPerMinute: value.RATE_LIMIT_LOGIN_PER_MINUTE, resetPerHour: value.RATE_LIMIT_RESET_PER_HOUR },
+    outboundAllowedHosts: value.OUTBOUND_ALLOWED_HOSTS,
   };
 }

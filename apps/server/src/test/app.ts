@@ -10,6 +10,7 @@ import { connectDatabase } from '../platform/db/client.js';
 import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/logger.js';
 import { createMailer } from '../platform/mail.js';
+import type { HostLookup } from '../platform/outbound.js';
 
 export interface TestApp extends BuiltApp {
   outbox: string;
@@ -17,9 +18,14 @@ export interface TestApp extends BuiltApp {
   url(): string;
 }
 
-/** The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests. */
+/**
+ * The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests.
+ * `allowOutbound` names the local servers (URLs or host:port) the app may connect to: they go into
+ * OUTBOUND_ALLOWED_HOSTS exactly as an operator would list them, so the outbound policy itself stays as strict as
+ * in production. `lookup` replaces DNS for outbound connections.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; listen?: boolean } = {},
+  options: { env?: Record<string, string>; listen?: boolean; allowOutbound?: string[]; lookup?: HostLookup } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
   const databaseUrl = inject('databaseUrl');
@@ -31,6 +37,9 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     // CI's second API pass sets REDIS_URL so realtime fans out through the Redis adapter.
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    OUTBOUND_ALLOWED_HOSTS: (options.allowOutbound ?? [])
+      .map((target) => (target.includes('://') ? new URL(target).host : target))
+      .join(','),
     ...options.env,
   });
   // TEST_LOG_LEVEL=error shows the app's own logs while debugging a test.
@@ -38,7 +47,7 @@ export async function createTestApp(
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
-  const built = await buildApp({ config, db: database.db, logger, jobs, mailer });
+  const built = await buildApp({ config, db: database.db, logger, jobs, mailer, lookup: options.lookup });
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();
   return {
