@@ -15,7 +15,7 @@ export async function channelsRoutes(app: FastifyInstance, channels: ChannelsSer
       config: { permission: 'ver-menu-canales|ver-menu-plantillas-mensaje' },
       schema: { querystring: channelListQuerySchema },
     },
-    async (request) => success(request, await channels.list(request.query)),
+    async (request) => success(request, await channels.list(request.query, request.locale)),
   );
 
   api.post(
@@ -30,7 +30,7 @@ export async function channelsRoutes(app: FastifyInstance, channels: ChannelsSer
   api.get(
     '/channels/:id',
     { config: { permission: 'ver-menu-canales' }, schema: { params: idParamSchema } },
-    async (request) => success(request, await channels.get(request.params.id)),
+    async (request) => success(request, await channels.get(request.params.id, request.locale)),
   );
 
   api.put(
