@@ -10,6 +10,9 @@ fs.mkdirSync(dataDir, { recursive: true });
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;
+// The tests' local provider servers listen here (E2E_PROVIDER_PORT in env.ts, same rule): the only address outside
+// the providers' own hosts the app may reach.
+const providerPort = process.env.E2E_PROVIDER_PORT ?? String(Number(process.env.E2E_PORT ?? '3210') + 1000);
 Object.assign(process.env, {
   NODE_ENV: 'test',
   PORT: process.env.E2E_PORT ?? '3210',
@@ -20,5 +23,6 @@ Object.assign(process.env, {
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3210'}`,
   RATE_LIMIT_LOGIN_PER_MINUTE: '500',
   RATE_LIMIT_RESET_PER_HOUR: '100',
+  OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${providerPort}`,
 });
 await import('../../apps/server/dist/main.js');

@@ -4,7 +4,7 @@ import { signWebhook } from '../../apps/server/src/test/whatsapp-cloud.js';
 import { apiGet, apiPost } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
-import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
+import { BASE_URL, DEMO_PASSWORD, E2E_PROVIDER_PORT } from '../support/env.js';
 
 const TOKEN = 'e2e-instagram-token';
 const APP_SECRET = 'e2e-instagram-secret';
@@ -16,7 +16,7 @@ test('an Instagram direct message arrives through Meta’s signed webhook and th
 }) => {
   test.setTimeout(120_000);
   // Meta's Messenger Platform, played by a local server: nothing leaves the machine.
-  const meta = await startMessengerPlatform({ accessToken: TOKEN });
+  const meta = await startMessengerPlatform({ accessToken: TOKEN, port: E2E_PROVIDER_PORT });
   try {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);

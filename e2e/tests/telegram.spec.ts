@@ -3,7 +3,7 @@ import { startTelegramBot } from '../../apps/server/src/test/telegram-bot.js';
 import { apiGet } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
-import { DEMO_PASSWORD } from '../support/env.js';
+import { DEMO_PASSWORD, E2E_PROVIDER_PORT } from '../support/env.js';
 
 const BOT_TOKEN = '987654:e2e-telegram-token';
 
@@ -12,7 +12,7 @@ test('an administrator connects a Telegram bot: the channel form, then the webho
 }) => {
   test.setTimeout(120_000);
   // Telegram's Bot API, played by a local server: nothing leaves the machine.
-  const bot = await startTelegramBot({ token: BOT_TOKEN });
+  const bot = await startTelegramBot({ token: BOT_TOKEN, port: E2E_PROVIDER_PORT });
   try {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);

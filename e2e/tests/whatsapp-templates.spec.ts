@@ -3,7 +3,7 @@ import { startWhatsappCloud } from '../../apps/server/src/test/whatsapp-cloud.js
 import { apiGet, apiPut } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
-import { DEMO_PASSWORD } from '../support/env.js';
+import { DEMO_PASSWORD, E2E_PROVIDER_PORT } from '../support/env.js';
 
 interface Channel {
   id: number;
@@ -48,8 +48,11 @@ async function shot(page: Page, name: string, options: { wholePage?: boolean } =
   if (options.wholePage && viewport) await page.setViewportSize(viewport);
 }
 
-/** The demo WhatsApp channel, pointed at the local Graph server (secrets sent empty are kept). */
-async function pointWhatsappChannelAt(page: Page, apiBaseUrl: string): Promise<Channel> {
+/**
+ * The demo WhatsApp channel, pointed at the local Graph server. A token is bound to the host it was saved for, so
+ * the new host gets its own (the other secrets, sent empty, are kept).
+ */
+async function pointWhatsappChannelAt(page: Page, apiBaseUrl: string, accessToken: string): Promise<Channel> {
   const channels = await apiGet<{ data: Channel[] }>(page, '/api/v2/channels?type=whatsapp&sizePerPage=100');
   const listed = channels.data.find((channel) => channel.name === 'WhatsApp ventas');
   expect(listed).toBeTruthy();
@@ -59,7 +62,7 @@ async function pointWhatsappChannelAt(page: Page, apiBaseUrl: string): Promise<C
     type: channel.type,
     direction: channel.direction,
     enabled: channel.enabled,
-    config: { ...channel.config, apiBaseUrl },
+    config: { ...channel.config, apiBaseUrl, accessToken },
     businessHours: channel.businessHours,
     unavailableMessage: channel.unavailableMessage,
   });
@@ -88,13 +91,14 @@ test('an admin submits a WhatsApp template, sees Meta approve it and an agent se
   page,
 }) => {
   test.setTimeout(180_000);
-  const cloud = await startWhatsappCloud({ accessToken: 'demo-token' });
+  const accessToken = 'local-graph-token';
+  const cloud = await startWhatsappCloud({ accessToken, port: E2E_PROVIDER_PORT });
   try {
     const stamp = Date.now();
     const name = `confirmacion_pedido_${stamp}`;
     await page.setViewportSize({ width: 1400, height: 1000 });
     await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
-    const channel = await pointWhatsappChannelAt(page, cloud.url());
+    const channel = await pointWhatsappChannelAt(page, cloud.url(), accessToken);
 
     // The list, then the form.
     await page.goto('/v2/app/whatsapp-templates');

@@ -79,6 +79,7 @@ import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from
 import { registerOpenApi } from './platform/http/openapi.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Mailer, MailMessage } from './platform/mail.js';
+import { createOutboundPolicy, type HostLookup } from './platform/outbound.js';
 import { attachRealtime } from './platform/realtime.js';
 import { createStorage } from './platform/storage.js';
 
@@ -92,6 +93,8 @@ export interface AppDependencies {
   logger: Logger;
   jobs: Jobs;
   mailer: Mailer;
+  /** DNS for outbound connections; tests replace it to play a resolver that changes its answer. */
+  lookup?: HostLookup;
 }
 
 export interface BuiltApp {
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     jobs: deps.jobs,
     realtime,
     storage: createStorage(deps.config.dataDir),
+    outbound: createOutboundPolicy(deps.config.outboundAllowedHosts, { lookup: deps.lookup }),
     sendMail: (message: MailMessage) => deps.jobs.send(MAIL_QUEUE, message),
   };
   const auth = createAuthService(ctx);
@@ -347,6 +351,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     routing.stop();
     await email.stop();
     await realtime.close();
+    await ctx.outbound.close();
   });
   return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets } };
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type AllowedHost, parseAllowedHosts } from './outbound.js';
 
 /** Which proxies may tell the client's address (X-Forwarded-For): none, a hop count, or addresses/CIDRs. */
 export type TrustProxy = false | number | string[];
@@ -73,6 +74,17 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: trustProxySchema.optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(25),
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      try {
+        return parseAllowedHosts(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = Readonly<{
@@ -93,6 +105,8 @@ export type Config = Readonly<{
   trustProxy: TrustProxy;
   /** How long a SIGTERM may take to finish in-flight work before the rest is stopped without waiting. */
   shutdownTimeoutMs: number;
+  /** Hosts outbound connections may reach beyond each provider's own (and private addresses, when listed). */
+  outboundAllowedHosts: readonly AllowedHost[];
 }>;
 
 export class ConfigError extends Error {}
@@ -126,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { loginPerMinute: value.RATE_LIMIT_LOGIN_PER_MINUTE, resetPerHour: value.RATE_LIMIT_RESET_PER_HOUR },
     trustProxy: value.TRUST_PROXY ?? false,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
+    outboundAllowedHosts: value.OUTBOUND_ALLOWED_HOSTS,
   };
 }

@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', DEMO_DATA: 'true' }).demoData).toBe(true);
   });
 
+  it('reads the outbound allow-list, empty by default', () => {
+    expect(loadConfig({}).outboundAllowedHosts).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'graph-proxy.corp, 10.0.0.7:443' }).outboundAllowedHosts).toEqual([
+      { host: 'graph-proxy.corp', port: null },
+      { host: '10.0.0.7', port: 443 },
+    ]);
+    expect(() => loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'https://graph-proxy.corp/' })).toThrow(
+      /OUTBOUND_ALLOWED_HOSTS: "https:\/\/graph-proxy.corp\/" is not a host or host:port/,
+    );
+  });
+
   it('refuses invalid values with one clear line', () => {
     const attempt = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     expect(attempt).toThrow(ConfigError);

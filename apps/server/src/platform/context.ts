@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs.js';
 import type { MailMessage } from './mail.js';
+import type { OutboundPolicy } from './outbound.js';
 import type { Realtime } from './realtime.js';
 import type { Storage } from './storage.js';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   jobs: Jobs;
   realtime: Realtime;
   storage: Storage;
+  /** Every connection to a user- or payload-given URL or host goes through it (platform/outbound.ts). */
+  outbound: OutboundPolicy;
   /** Queues a mail as a durable job (retried with backoff). */
   sendMail(message: MailMessage): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { connectDatabase } from '../platform/db/client.js';
 import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/logger.js';
 import { createMailer } from '../platform/mail.js';
+import type { HostLookup } from '../platform/outbound.js';
 import { rememberSecret } from './secrets.js';
 
 export interface TestApp extends BuiltApp {
@@ -60,9 +61,21 @@ function noteSecretsOfEveryRequest(app: FastifyInstance): void {
   });
 }
 
-/** The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests. */
+/**
+ * The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests.
+ * `allowOutbound` names the local servers (URLs or host:port) the app may connect to: they go into
+ * OUTBOUND_ALLOWED_HOSTS exactly as an operator would list them, so the outbound policy itself stays as strict as
+ * in production. `lookup` replaces DNS for outbound connections.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; listen?: boolean; databaseUrl?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    listen?: boolean;
+    allowOutbound?: string[];
+    lookup?: HostLookup;
+    /** A test that stops its database brings its own (restart.api.test.ts). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
   // A test that stops its database brings its own (restart.api.test.ts); every other uses the run's.
@@ -75,6 +88,9 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     // CI's second API pass sets REDIS_URL so realtime fans out through the Redis adapter.
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    OUTBOUND_ALLOWED_HOSTS: (options.allowOutbound ?? [])
+      .map((target) => (target.includes('://') ? new URL(target).host : target))
+      .join(','),
     ...options.env,
   });
   // Every test app logs at debug level into the run's log folder (log-audit.api.test.ts reads it);
@@ -89,7 +105,7 @@ export async function createTestApp(
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
-  const built = await buildApp({ config, db: database.db, logger, jobs, mailer });
+  const built = await buildApp({ config, db: database.db, logger, jobs, mailer, lookup: options.lookup });
   noteSecretsOfEveryRequest(built.app);
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();

@@ -15,7 +15,7 @@ export interface MessengerCall {
  * Instagram: send a message (JSON, or multipart with `filedata`), read a profile; plus a "CDN" serving customers'
  * files registered by the test. It records sends and can fail the next ones with a Graph error.
  */
-export async function startMessengerPlatform(options: { accessToken: string }) {
+export async function startMessengerPlatform(options: { accessToken: string; port?: number }) {
   const app = Fastify({ logger: false });
   await app.register(multipart);
   const sends: MessengerCall[] = [];
@@ -64,7 +64,7 @@ export async function startMessengerPlatform(options: { accessToken: string }) {
     return file ? reply.type(file.type).send(file.content) : reply.code(404).send('not found');
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const url = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     url,

@@ -13,7 +13,7 @@ export interface BotCall {
  * `/file/bot{token}/{path}`): it records every call, can fail the next ones with a Bot API error, and serves
  * customers' files registered by the test.
  */
-export async function startTelegramBot(options: { token: string }) {
+export async function startTelegramBot(options: { token: string; port?: number }) {
   const app = Fastify({ logger: false });
   await app.register(multipart);
   const calls: BotCall[] = [];
@@ -64,7 +64,7 @@ export async function startTelegramBot(options: { token: string }) {
     return reply.type('application/octet-stream').send(file.content);
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   return {
     url: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     calls,

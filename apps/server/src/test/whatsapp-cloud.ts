@@ -22,7 +22,7 @@ export interface UploadedMedia {
  * media, look media up and download it. It records every call, can fail the next sends with a Graph error, and
  * serves customer media registered by the test. `sign` makes the X-Hub-Signature-256 Meta would send.
  */
-export async function startWhatsappCloud(options: { accessToken: string }) {
+export async function startWhatsappCloud(options: { accessToken: string; port?: number }) {
   const app = Fastify({ logger: false });
   await app.register(multipart);
   const sends: GraphCall[] = [];
@@ -109,7 +109,7 @@ export async function startWhatsappCloud(options: { accessToken: string }) {
     return reply.type(media.mimeType).send(media.content);
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const url = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   return {

@@ -25,10 +25,24 @@ export const CHANNEL_DIRECTIONS = ['inbound', 'outbound', 'blended'] as const;
 export type ChannelDirection = (typeof CHANNEL_DIRECTIONS)[number];
 
 export type ConfigFieldKind = 'text' | 'url' | 'email' | 'number' | 'boolean' | 'secret';
+
+/** The kinds of outbound connection the server's outbound policy knows (hosts it may reach, see operations.md). */
+export const OUTBOUND_TARGET_KEYS = ['metaGraph', 'metaFiles', 'telegram', 'mail'] as const;
+export type OutboundTarget = (typeof OUTBOUND_TARGET_KEYS)[number];
+
 export interface ConfigField {
   key: string;
   kind: ConfigFieldKind;
   required: boolean;
+  /** A URL or host the server connects to: the outbound rules it is checked by when saved and when connecting. */
+  target?: OutboundTarget;
+  /** A host field's port field: the endpoint is the host and this port. */
+  portKey?: string;
+  /**
+   * Secrets the server sends to this endpoint. They stay bound to it: when the endpoint (URL origin, or host and
+   * port) changes, they are cleared unless new values come in the same request.
+   */
+  secrets?: string[];
 }
 
 const text = (key: string, required = true): ConfigField => ({ key, kind: 'text', required });
@@ -40,22 +54,22 @@ const secret = (key: string, required = true): ConfigField => ({ key, kind: 'sec
  */
 export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
   telephony: [
-    text('sipHost'),
+    { ...text('sipHost'), portKey: 'sipPort', secrets: ['sipPassword'] },
     { key: 'sipPort', kind: 'number', required: true },
     text('sipUser'),
     secret('sipPassword'),
     text('did', false),
   ],
-  ussd: [text('shortCode'), { key: 'providerUrl', kind: 'url', required: true }, secret('apiKey')],
-  sms: [text('senderId'), { key: 'apiUrl', kind: 'url', required: true }, secret('apiKey')],
+  ussd: [text('shortCode'), { key: 'providerUrl', kind: 'url', required: true, secrets: ['apiKey'] }, secret('apiKey')],
+  sms: [text('senderId'), { key: 'apiUrl', kind: 'url', required: true, secrets: ['apiKey'] }, secret('apiKey')],
   email: [
     { key: 'address', kind: 'email', required: true },
-    text('smtpHost'),
+    { ...text('smtpHost'), target: 'mail', portKey: 'smtpPort', secrets: ['smtpPassword'] },
     { key: 'smtpPort', kind: 'number', required: true },
     { key: 'smtpSecure', kind: 'boolean', required: false },
     text('smtpUser'),
     secret('smtpPassword'),
-    text('imapHost'),
+    { ...text('imapHost'), target: 'mail', portKey: 'imapPort', secrets: ['imapPassword'] },
     { key: 'imapPort', kind: 'number', required: true },
     { key: 'imapSecure', kind: 'boolean', required: false },
     text('imapUser'),
@@ -67,7 +81,7 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
     secret('pageAccessToken'),
     secret('appSecret'),
     secret('verifyToken'),
-    { key: 'apiBaseUrl', kind: 'url', required: false },
+    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['pageAccessToken'] },
   ],
   whatsapp: [
     // The dialable number (international, digits) the widget's WhatsApp button opens; Meta's API uses the id below.
@@ -77,7 +91,7 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
     secret('accessToken'),
     secret('appSecret'),
     secret('verifyToken'),
-    { key: 'apiBaseUrl', kind: 'url', required: false },
+    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
   ],
   website: [{ key: 'url', kind: 'url', required: true }],
   webchat: [text('welcomeMessage', false)],
@@ -86,7 +100,7 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
     secret('accessToken'),
     secret('appSecret'),
     secret('verifyToken'),
-    { key: 'apiBaseUrl', kind: 'url', required: false },
+    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
   ],
   inPerson: [text('location', false)],
   telegram: [
@@ -94,7 +108,8 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
     secret('botToken'),
     // Generated when the webhook is registered from the channel's page, unless written here.
     secret('webhookSecret', false),
-    { key: 'apiBaseUrl', kind: 'url', required: false },
+    // The bot token is in every Bot API path; the webhook secret goes to setWebhook.
+    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'telegram', secrets: ['botToken', 'webhookSecret'] },
   ],
 };
 

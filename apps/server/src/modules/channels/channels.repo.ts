@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, like, type SQL, sql } from 'drizzle
 import type { Executor } from '../../platform/db/client.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
+import { type ChannelProblem, encodeProblem } from './channel-problem.js';
 import { channels } from './channels.schema.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -66,10 +67,10 @@ export const channelsRepo = {
    * Shows a provider problem on the channel ("error found in a channel"), labelled by the part that found it
    * (`IMAP`, `Graph API`, ...), without touching its settings.
    */
-  async setProblem(db: Executor, channelId: number, source: string, problem: string): Promise<void> {
+  async setProblem(db: Executor, channelId: number, source: string, problem: ChannelProblem): Promise<void> {
     await db
       .update(channels)
-      .set({ lastError: `${source}: ${problem}`.slice(0, 1000), lastErrorAt: new Date() })
+      .set({ lastError: encodeProblem(source, problem), lastErrorAt: new Date() })
       .where(eq(channels.id, channelId));
   },
 

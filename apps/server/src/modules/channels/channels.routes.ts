@@ -31,7 +31,7 @@ export async function channelsRoutes(app: FastifyInstance, channels: ChannelsSer
         response: ok(pageSchema(channelSchema)),
       },
     },
-    async (request) => success(request, await channels.list(request.query)),
+    async (request) => success(request, await channels.list(request.query, request.locale)),
   );
 
   api.post(
@@ -64,7 +64,7 @@ export async function channelsRoutes(app: FastifyInstance, channels: ChannelsSer
         response: ok(channelSchema),
       },
     },
-    async (request) => success(request, await channels.get(request.params.id)),
+    async (request) => success(request, await channels.get(request.params.id, request.locale)),
   );
 
   api.put(

@@ -4,8 +4,10 @@ import {
   CHANNEL_TYPE_CODES,
   type Channel,
   type ChannelTypeKey,
+  type ConfigField,
   type channelBodySchema,
   type channelListQuerySchema,
+  type Locale,
   type Page,
   singleLineRule,
   WEBHOOK_CHANNEL_TYPES,
@@ -15,12 +17,19 @@ import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
+import { normalizeHost, type OutboundRefusalReason, outboundBaseUrl } from '../../platform/outbound.js';
+import { problemText } from './channel-problem.js';
 import { type ChannelRow, channelsRepo } from './channels.repo.js';
 
 type ChannelBody = z.output<typeof channelBodySchema>;
 type ConfigValue = string | number | boolean | null;
 
-function toChannel(row: ChannelRow, campaigns: { id: number; name: string }[], publicUrl: string): Channel {
+function toChannel(
+  row: ChannelRow,
+  campaigns: { id: number; name: string }[],
+  publicUrl: string,
+  locale: Locale,
+): Channel {
   const type = row.type as ChannelTypeKey;
   return {
     id: row.id,
@@ -34,7 +43,7 @@ function toChannel(row: ChannelRow, campaigns: { id: number; name: string }[], p
     businessHours: row.businessHours,
     unavailableMessage: row.unavailableMessage,
     webhookUrl: WEBHOOK_CHANNEL_TYPES.includes(type) ? `${publicUrl}${API_BASE}/webhooks/${type}/${row.id}` : null,
-    lastError: row.lastError,
+    lastError: problemText(row.lastError, locale),
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     campaigns,
     createdAt: row.createdAt.toISOString(),
@@ -44,16 +53,15 @@ function toChannel(row: ChannelRow, campaigns: { id: number; name: string }[], p
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
+const configInvalid = (issues: z.core.$ZodIssue[], locale: Locale) =>
+  new AppError(422, 'VALIDATION', 'channels.configInvalid', {}, translateIssues(issues, locale));
+
 /**
- * Splits the submitted configuration by the type's field list: plain values are kept, secrets go to their own
- * column (an empty secret keeps the stored one), unknown keys are dropped, required ones are checked.
+ * Checks the submitted configuration by the type's field list: plain values are kept (unknown keys dropped,
+ * required ones checked), secrets submitted with a value are taken apart. Stored secrets are merged later; the
+ * issues are reported together with theirs.
  */
-function splitConfig(
-  type: ChannelTypeKey,
-  submitted: Record<string, ConfigValue>,
-  storedSecrets: Record<string, string>,
-  locale: Parameters<typeof translateIssues>[1],
-) {
+function parseConfig(type: ChannelTypeKey, submitted: Record<string, ConfigValue>) {
   const config: Record<string, ConfigValue> = {};
   const secrets: Record<string, string> = {};
   const issues: z.core.$ZodIssue[] = [];
@@ -61,10 +69,7 @@ function splitConfig(
     const value = submitted[field.key];
     const path = ['config', field.key];
     if (field.kind === 'secret') {
-      const secret = blank(value) ? storedSecrets[field.key] : String(value);
-      if (secret) secrets[field.key] = secret;
-      else if (field.required)
-        issues.push({ code: 'custom', path, message: 'i18n:channels.configRequired', input: value });
+      if (!blank(value)) secrets[field.key] = String(value);
       continue;
     }
     if (blank(value)) {
@@ -86,29 +91,129 @@ function splitConfig(
     if (parsed.success) config[field.key] = parsed.data as ConfigValue;
     else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path })));
   }
-  if (issues.length > 0) {
-    throw new AppError(422, 'VALIDATION', 'channels.configInvalid', {}, translateIssues(issues, locale));
+  return { config, secrets, issues };
+}
+
+/** The message each outbound refusal shows on its field. */
+const REFUSAL_MESSAGES: Record<OutboundRefusalReason, string> = {
+  invalid: 'i18n:outbound.invalid',
+  scheme: 'i18n:outbound.scheme',
+  host: 'i18n:outbound.host',
+  address: 'i18n:outbound.address',
+};
+
+/**
+ * The endpoint a URL or host field names, as secrets are bound to it: the URL's origin (the target's default when
+ * blank), or the host and port. Null when there is none.
+ */
+function endpointOf(field: ConfigField, config: Record<string, unknown>): string | null {
+  const value = config[field.key];
+  if (field.kind === 'url') {
+    const url = field.target ? outboundBaseUrl(field.target, value) : typeof value === 'string' ? value.trim() : '';
+    try {
+      return url ? new URL(url).origin : null;
+    } catch {
+      return typeof value === 'string' ? value : null;
+    }
   }
-  return { config, secrets };
+  const host = typeof value === 'string' ? (normalizeHost(value) ?? value.trim().toLowerCase()) : '';
+  const port = field.portKey ? String(config[field.portKey] ?? '') : '';
+  return host ? `${host}:${port}` : null;
+}
+
+/**
+ * The secrets to store: the submitted ones, else the stored ones (same type only) — except the secrets bound to an
+ * endpoint that changed, which are dropped unless submitted now, so a token is never sent to a host other than
+ * the one it was saved for. Required secrets left without a value are refused.
+ */
+function mergeSecrets(type: ChannelTypeKey, parsed: ReturnType<typeof parseConfig>, current: ChannelRow | null) {
+  const fields = CHANNEL_CONFIG_FIELDS[type];
+  const stored = current?.type === type ? current.secrets : {};
+  const unbound = new Set<string>();
+  if (current?.type === type) {
+    for (const field of fields) {
+      if (field.secrets && endpointOf(field, current.config) !== endpointOf(field, parsed.config)) {
+        for (const key of field.secrets) unbound.add(key);
+      }
+    }
+  }
+  const secrets: Record<string, string> = {};
+  const issues: z.core.$ZodIssue[] = [];
+  for (const field of fields) {
+    if (field.kind !== 'secret') continue;
+    const secret = parsed.secrets[field.key] ?? (unbound.has(field.key) ? undefined : stored[field.key]);
+    if (secret) secrets[field.key] = secret;
+    else if (field.required) {
+      const message =
+        unbound.has(field.key) && stored[field.key] ? 'i18n:channels.secretForNewHost' : 'i18n:channels.configRequired';
+      issues.push({ code: 'custom', path: ['config', field.key], message, input: '' });
+    }
+  }
+  return { secrets, issues };
 }
 
 export function createChannelsService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function view(id: number): Promise<Channel> {
+  async function view(id: number, locale: Locale): Promise<Channel> {
     const row = await channelsRepo.find(db, id);
     if (!row) throw errors.notFound();
-    return toChannel(row, (await channelsRepo.campaignsOf(db, [id])).get(id) ?? [], ctx.config.publicUrl);
+    return toChannel(row, (await channelsRepo.campaignsOf(db, [id])).get(id) ?? [], ctx.config.publicUrl, locale);
   }
 
-  function values(body: ChannelBody, split: ReturnType<typeof splitConfig>) {
+  /**
+   * The URL and host fields the server connects to, checked by the outbound policy before anything is stored
+   * (outside the transaction: it may wait for DNS). Each refusal is a translated message on its field.
+   */
+  async function checkEndpoints(type: ChannelTypeKey, config: Record<string, ConfigValue>) {
+    const issues: z.core.$ZodIssue[] = [];
+    for (const field of CHANNEL_CONFIG_FIELDS[type]) {
+      const value = config[field.key];
+      if (!field.target || typeof value !== 'string' || !value.trim()) continue;
+      const refusal =
+        field.kind === 'url'
+          ? await ctx.outbound.checkUrl(field.target, value)
+          : await ctx.outbound.checkHost(field.target, value, Number(field.portKey ? config[field.portKey] : 0));
+      if (refusal) {
+        issues.push({
+          code: 'custom',
+          path: ['config', field.key],
+          message: REFUSAL_MESSAGES[refusal.reason],
+          input: value,
+        });
+      }
+    }
+    return issues;
+  }
+
+  /** The configuration parsed, its endpoints checked; the issues wait for the secrets' (one answer names all). */
+  async function parseChecked(body: ChannelBody) {
+    const parsed = parseConfig(body.type, body.config);
+    parsed.issues.push(...(await checkEndpoints(body.type, parsed.config)));
+    return parsed;
+  }
+
+  /** The secrets to store, or every problem of the configuration at once. */
+  function secretsOrRefuse(
+    body: ChannelBody,
+    parsed: ReturnType<typeof parseConfig>,
+    current: ChannelRow | null,
+    locale: Locale,
+  ) {
+    const merged = mergeSecrets(body.type, parsed, current);
+    const issues = [...parsed.issues, ...merged.issues];
+    if (issues.length > 0) throw configInvalid(issues, locale);
+    return merged.secrets;
+  }
+
+  function values(body: ChannelBody, parsed: ReturnType<typeof parseConfig>, secrets: Record<string, string>) {
     return {
       name: body.name,
       type: body.type,
       direction: body.direction,
       enabled: body.enabled,
-      config: split.config,
-      secrets: split.secrets,
+      config: parsed.config,
+      secrets,
       businessHours: body.businessHours,
       unavailableMessage: body.unavailableMessage,
     };
@@ -121,7 +226,7 @@ export function createChannelsService(ctx: AppContext) {
   }
 
   return {
-    async list(query: z.output<typeof channelListQuerySchema>): Promise<Page<Channel>> {
+    async list(query: z.output<typeof channelListQuerySchema>, locale: Locale): Promise<Page<Channel>> {
       const { rows, total } = await channelsRepo.list(db, {
         page: query.page,
         sizePerPage: query.sizePerPage,
@@ -136,7 +241,7 @@ export function createChannelsService(ctx: AppContext) {
         rows.map((row) => row.id),
       );
       return {
-        data: rows.map((row) => toChannel(row, related.get(row.id) ?? [], ctx.config.publicUrl)),
+        data: rows.map((row) => toChannel(row, related.get(row.id) ?? [], ctx.config.publicUrl, locale)),
         total,
         page: query.page,
         sizePerPage: query.sizePerPage,
@@ -145,10 +250,11 @@ export function createChannelsService(ctx: AppContext) {
 
     get: view,
 
-    async create(actorUserId: number, body: ChannelBody, locale: 'es' | 'en'): Promise<Channel> {
-      const split = splitConfig(body.type, body.config, {}, locale);
+    async create(actorUserId: number, body: ChannelBody, locale: Locale): Promise<Channel> {
+      const parsed = await parseChecked(body);
+      const secrets = secretsOrRefuse(body, parsed, null, locale);
       const id = await db.transaction(async (tx) => {
-        const channelValues = values(body, split);
+        const channelValues = values(body, parsed, secrets);
         const created = await channelsRepo.insert(tx, {
           ...channelValues,
           createdBy: actorUserId,
@@ -163,16 +269,16 @@ export function createChannelsService(ctx: AppContext) {
         });
         return created;
       });
-      return view(id);
+      return view(id, locale);
     },
 
-    async update(actorUserId: number, id: number, body: ChannelBody, locale: 'es' | 'en'): Promise<Channel> {
+    async update(actorUserId: number, id: number, body: ChannelBody, locale: Locale): Promise<Channel> {
+      const parsed = await parseChecked(body);
       await db.transaction(async (tx) => {
         const current = await channelsRepo.lock(tx, id);
         if (!current) throw errors.notFound();
-        // A secret is kept only while the type stays the same.
-        const split = splitConfig(body.type, body.config, body.type === current.type ? current.secrets : {}, locale);
-        const channelValues = values(body, split);
+        // A secret is kept only while the type and the endpoint it is sent to stay the same.
+        const channelValues = values(body, parsed, secretsOrRefuse(body, parsed, current, locale));
         await channelsRepo.update(tx, id, { ...channelValues, updatedBy: actorUserId });
         await auditRepo.record(tx, {
           actorUserId,
@@ -182,11 +288,11 @@ export function createChannelsService(ctx: AppContext) {
           changes: diffForAudit(auditable(current), auditable(channelValues)),
         });
       });
-      return view(id);
+      return view(id, locale);
     },
 
     async audit(id: number) {
-      await view(id);
+      if (!(await channelsRepo.find(db, id))) throw errors.notFound();
       return auditRepo.list(db, 'channel', id);
     },
   };

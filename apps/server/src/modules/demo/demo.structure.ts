@@ -100,11 +100,11 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     direction: 'blended',
     config: {
       address: 'soporte@atiende.test',
-      smtpHost: 'localhost',
+      smtpHost: 'mail.atiende.test',
       smtpPort: 587,
       smtpSecure: false,
       smtpUser: 'soporte',
-      imapHost: 'localhost',
+      imapHost: 'mail.atiende.test',
       imapPort: 993,
       imapSecure: true,
       imapUser: 'soporte',

@@ -8,8 +8,10 @@ import type { ChannelRow } from '../channels/channels.repo.js';
 import {
   type ChannelAdapter,
   ChannelSetupError,
+  detailForLogs,
   type OutboundDelivery,
   PermanentDeliveryError,
+  throughPolicy,
 } from '../interactions/adapters.js';
 
 /** At most this many ids in References: the root and the newest ones, oldest first, as mail clients do. */
@@ -34,7 +36,10 @@ function smtpSettings(channel: ChannelRow): SmtpSettings {
   const host = text(channel.config.smtpHost);
   const port = Number(channel.config.smtpPort);
   if (!host || !Number.isInteger(port) || port < 1) {
-    throw new ChannelSetupError('the e-mail channel has no SMTP server configured');
+    throw new ChannelSetupError('the e-mail channel has no SMTP server configured', {
+      key: 'channelProblems.notConfigured',
+      params: { provider: 'SMTP' },
+    });
   }
   return {
     host,
@@ -47,7 +52,12 @@ function smtpSettings(channel: ChannelRow): SmtpSettings {
 
 export function channelAddress(channel: ChannelRow): string {
   const address = text(channel.config.address);
-  if (!address) throw new ChannelSetupError('the e-mail channel has no address configured');
+  if (!address) {
+    throw new ChannelSetupError('the e-mail channel has no address configured', {
+      key: 'channelProblems.notConfigured',
+      params: { provider: 'SMTP' },
+    });
+  }
   return address;
 }
 
@@ -66,13 +76,22 @@ function filesOf(ctx: AppContext, message: OutboundDelivery['message']) {
   });
 }
 
-/** Sends through the pool; a refused login means the channel's credentials are wrong, not this message. */
+/**
+ * Sends through the pool; a refused login means the channel's credentials are wrong, not this message. The SMTP
+ * server's reply text stays in the logs; the channel shows our message with the reply code.
+ */
 async function sendMail(transport: Transporter, mail: Parameters<Transporter['sendMail']>[0]) {
   try {
     return await transport.sendMail(mail);
   } catch (error) {
-    if ((error as { code?: string }).code === 'EAUTH') {
-      throw new ChannelSetupError(error instanceof Error ? error.message : 'SMTP authentication failed');
+    const { code, responseCode, response } = error as { code?: string; responseCode?: number; response?: string };
+    if (code === 'EAUTH') {
+      const refused = new ChannelSetupError(`SMTP authentication failed (${responseCode ?? code})`, {
+        key: 'channelProblems.credentials',
+        params: { provider: 'SMTP', code: responseCode ?? code },
+      });
+      refused.providerDetail = detailForLogs(response);
+      throw refused;
     }
     throw error;
   }
@@ -80,6 +99,8 @@ async function sendMail(transport: Transporter, mail: Parameters<Transporter['se
 
 /**
  * The e-mail channel's outbound adapter: one pooled SMTP transport per channel, rebuilt when its settings change.
+ * The server is reached through the outbound policy: its name resolved and checked before each send, the pool
+ * connected to that address (TLS still verifies the name), so a name re-pointed at a local address is refused.
  * Each reply carries its own Message-ID (stored as the provider id, so the customer's answer to it finds the
  * ticket), In-Reply-To the customer's latest message and References the thread, so mail clients keep one thread.
  * "Sent" means the SMTP server accepted it; e-mail has no delivery receipts.
@@ -87,16 +108,22 @@ async function sendMail(transport: Transporter, mail: Parameters<Transporter['se
 export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close(): void } {
   const transports = new Map<number, { key: string; transport: Transporter }>();
 
-  function transportOf(channel: ChannelRow): Transporter {
+  async function transportOf(channel: ChannelRow): Promise<Transporter> {
     const settings = smtpSettings(channel);
-    const key = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
+    const { address, servername } = await throughPolicy(() =>
+      ctx.outbound.connectAddress('mail', settings.host, settings.port),
+    );
+    const key = createHash('sha256')
+      .update(JSON.stringify({ ...settings, address }))
+      .digest('hex');
     const cached = transports.get(channel.id);
     if (cached?.key === key) return cached.transport;
     cached?.transport.close();
     const transport = nodemailer.createTransport({
       pool: true,
       maxConnections: 2,
-      host: settings.host,
+      host: address,
+      ...(servername ? { servername } : {}),
       port: settings.port,
       secure: settings.secure,
       ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
@@ -119,7 +146,7 @@ export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close():
       const lastInbound = earlier.filter((entry) => entry.direction === MESSAGE_DIRECTION.incoming).at(-1);
       const messageId = `<atiende-${message.id}-${randomBytes(6).toString('hex')}@${domain}>`;
       const subject = `[#${ticket.number}] ${ticket.description}`.replace(/[\r\n]+/g, ' ').trim();
-      await sendMail(transportOf(channel), {
+      await sendMail(await transportOf(channel), {
         from: { name: business?.name?.trim() || channel.name, address },
         to: { name: delivery.customerName, address: interaction.contactValue },
         subject: lastInbound ? `Re: ${subject}` : subject,

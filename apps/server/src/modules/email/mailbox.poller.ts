@@ -1,7 +1,10 @@
 import type { FailedInboundReason } from '@atiende/contracts';
 import { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../platform/context.js';
+import { OutboundRefusedError } from '../../platform/outbound.js';
+import type { ChannelProblem } from '../channels/channel-problem.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
+import { refusedConnection } from '../interactions/adapters.js';
 import type { TakenMessage } from './email.failures.js';
 import { emailRepo, IMAP_PROBLEM_SOURCE } from './email.repo.js';
 
@@ -50,11 +53,35 @@ function imapSettings(channel: ChannelRow): ImapSettings | null {
   return { host, port, secure: channel.config.imapSecure === true, user, password };
 }
 
-/** The error as an operator reads it (IMAP servers explain refusals in the response text). */
+/** The error for the logs and the mailbox's own state (IMAP servers explain refusals in the response text). */
 function describe(error: unknown): string {
   const responseText = (error as { responseText?: unknown })?.responseText;
   const message = error instanceof Error ? error.message : String(error);
-  return typeof responseText === 'string' && responseText ? `${message}: ${responseText}` : message;
+  return typeof responseText === 'string' && responseText ? `${message}: ${responseText.slice(0, 300)}` : message;
+}
+
+/**
+ * What the channel shows: our own message with, at most, the IMAP server's response code or the network error's
+ * code — never the server's response text.
+ */
+function imapProblem(error: unknown): ChannelProblem {
+  if (error instanceof OutboundRefusedError) return refusedConnection(error).problem;
+  const { authenticationFailed, serverResponseCode, code } = error as {
+    authenticationFailed?: boolean;
+    serverResponseCode?: unknown;
+    code?: unknown;
+  };
+  const structured = (value: unknown) =>
+    typeof value === 'string' && /^[A-Z0-9_.-]{1,40}$/i.test(value) ? value : undefined;
+  if (authenticationFailed) {
+    return {
+      key: 'channelProblems.credentials',
+      params: { provider: 'IMAP', code: structured(serverResponseCode) ?? 'AUTHENTICATIONFAILED' },
+    };
+  }
+  const networkCode = structured(code);
+  if (networkCode) return { key: 'channelProblems.unreachable', params: { provider: 'IMAP', code: networkCode } };
+  return { key: 'channelProblems.failed', params: { provider: 'IMAP', code: structured(serverResponseCode) ?? '?' } };
 }
 
 /**
@@ -76,8 +103,11 @@ export function createMailboxPoller(ctx: AppContext, ingest: Ingest, options: Ma
   let stopping = false;
 
   async function readMailbox(channel: ChannelRow, settings: ImapSettings, result: PollResult): Promise<void> {
+    // The server's name resolved and checked by the outbound policy, then connected to by that very address.
+    const { address, servername } = await ctx.outbound.connectAddress('mail', settings.host, settings.port);
     const client = new ImapFlow({
-      host: settings.host,
+      host: address,
+      ...(servername ? { servername } : {}),
       port: settings.port,
       secure: settings.secure,
       auth: { user: settings.user, pass: settings.password },
@@ -157,10 +187,9 @@ export function createMailboxPoller(ctx: AppContext, ingest: Ingest, options: Ma
       try {
         await readMailbox(channel, settings, result);
       } catch (error) {
-        const problem = describe(error);
         await emailRepo
-          .recordPoll(db, channel.id, problem)
-          .then(() => channelsRepo.setProblem(db, channel.id, IMAP_PROBLEM_SOURCE, problem))
+          .recordPoll(db, channel.id, describe(error))
+          .then(() => channelsRepo.setProblem(db, channel.id, IMAP_PROBLEM_SOURCE, imapProblem(error)))
           .catch((recordError: unknown) => logger.error({ err: recordError }, 'mailbox error not recorded'));
         throw error;
       }

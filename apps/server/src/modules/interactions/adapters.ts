@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { OutboundRefusedError } from '../../platform/outbound.js';
+import type { ChannelProblem } from '../channels/channel-problem.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
 import type { InteractionRow, MessageRow } from './interactions.repo.js';
 
@@ -20,14 +22,57 @@ export interface ChannelAdapter {
   problemSource?: string;
 }
 
-/** A delivery that can never succeed (unknown recipient, bad address): the message fails at once, no retries. */
-export class PermanentDeliveryError extends Error {}
+/**
+ * A provider's failure as people read it: our own message key, with at most the provider's structured error code
+ * (never its response text, which may echo anything).
+ */
+export type ProviderProblem = ChannelProblem;
 
 /**
- * The channel itself is wrong (a revoked token, missing settings): this message fails, and the channel shows the
- * problem ("error found in a channel") until a delivery succeeds again.
+ * A delivery that can never succeed (unknown recipient, bad address): the message fails at once, no retries. The
+ * message is ours (status and code at most); what the provider said travels in `providerDetail`, for logs only.
  */
-export class ChannelSetupError extends PermanentDeliveryError {}
+export class PermanentDeliveryError extends Error {
+  providerDetail?: string;
+  constructor(
+    message: string,
+    readonly problem?: ProviderProblem,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The channel itself is wrong (a revoked token, missing settings, a server the outbound policy refuses): this
+ * message fails, and the channel shows the problem ("error found in a channel") until a delivery succeeds again.
+ */
+export class ChannelSetupError extends PermanentDeliveryError {
+  declare readonly problem: ProviderProblem;
+  constructor(message: string, problem: ProviderProblem) {
+    super(message, problem);
+  }
+}
+
+/** A connection the outbound policy refused, as the channel's problem (the host, never an address it resolved to). */
+export function refusedConnection(error: OutboundRefusedError): ChannelSetupError {
+  return new ChannelSetupError(error.message, {
+    key: 'channelProblems.refusedTarget',
+    params: { host: error.refusal.host || '?' },
+  });
+}
+
+/** Runs one provider call, turning the outbound policy's refusal into the channel's problem. */
+export async function throughPolicy<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw error instanceof OutboundRefusedError ? refusedConnection(error) : error;
+  }
+}
+
+/** A provider's response text for the logs: short, on one line. */
+export const detailForLogs = (text: unknown): string | undefined =>
+  typeof text === 'string' && text ? text.replace(/\s+/g, ' ').slice(0, 300) : undefined;
 
 /**
  * Sends the parts of one reply (text chunks, files) in order and returns the first provider id, which stands for

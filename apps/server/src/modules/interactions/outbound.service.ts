@@ -314,9 +314,11 @@ export function createOutboundService(ctx: AppContext) {
         }
       } catch (error) {
         if (!attempt.lastAttempt && !(error instanceof PermanentDeliveryError)) throw error;
+        // The provider's own words (`providerDetail`) reach the log, never the message or the channel.
+        ctx.logger.warn({ err: error, messageId: message.id, channelId: channel.id }, 'message delivery failed');
         const reason = error instanceof Error ? error.message : String(error);
         if (error instanceof ChannelSetupError && adapter.problemSource) {
-          await channelsRepo.setProblem(db, channel.id, adapter.problemSource, reason);
+          await channelsRepo.setProblem(db, channel.id, adapter.problemSource, error.problem);
         }
         if (
           await interactionsRepo.advanceDelivery(db, message.id, DELIVERY_STATUS.failed, {

@@ -45,7 +45,7 @@ const igEvent = (events: object[]) => ({
 
 beforeAll(async () => {
   meta = await startMessengerPlatform({ accessToken: TOKEN });
-  t = await createTestApp({ listen: true });
+  t = await createTestApp({ listen: true, allowOutbound: [meta.url()] });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   agent = await signedIn(t, 'agent');

@@ -1,4 +1,5 @@
-import { ChannelSetupError } from '../interactions/adapters.js';
+import type { OutboundPolicy } from '../../platform/outbound.js';
+import { ChannelSetupError, throughPolicy } from '../interactions/adapters.js';
 import { GRAPH_TIMEOUT_MS, GRAPH_VERSION, graphBaseUrl, graphFailure } from '../meta/graph.js';
 
 /** Messenger's and Instagram's longest text message; longer replies go out in parts. */
@@ -33,27 +34,32 @@ export function messengerSettings(
   const accountId = typeof account === 'string' ? account.trim() : '';
   const accessToken = secrets[product.tokenKey] ?? '';
   if (!accountId || !accessToken) {
-    throw new ChannelSetupError(`the ${product.name} channel has no account id or access token configured`);
+    throw new ChannelSetupError(`the ${product.name} channel has no account id or access token configured`, {
+      key: 'channelProblems.notConfigured',
+      params: { provider: product.name },
+    });
   }
   return { type, baseUrl: graphBaseUrl(config), accountId, accessToken };
 }
 
 /**
- * The Messenger Platform calls for one Facebook page or Instagram account: send text or a file to a customer (by
- * the page-scoped id the webhook gave), and read a customer's profile name.
+ * The Messenger Platform calls for one Facebook page or Instagram account, through the outbound policy: send text
+ * or a file to a customer (by the page-scoped id the webhook gave), and read a customer's profile name.
  */
-export function createMessengerClient(settings: MessengerSettings) {
+export function createMessengerClient(outbound: OutboundPolicy, settings: MessengerSettings) {
   const product = MESSENGER_PRODUCTS[settings.type];
   const url = (path: string) => `${settings.baseUrl}/${GRAPH_VERSION}/${path}`;
   const auth = { authorization: `Bearer ${settings.accessToken}` };
 
   async function send(body: FormData | string): Promise<string> {
-    const response = await fetch(url(`${encodeURIComponent(settings.accountId)}/messages`), {
-      method: 'POST',
-      headers: typeof body === 'string' ? { ...auth, 'content-type': 'application/json' } : auth,
-      body,
-      signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
-    });
+    const response = await throughPolicy(() =>
+      outbound.fetch('metaGraph', url(`${encodeURIComponent(settings.accountId)}/messages`), {
+        method: 'POST',
+        headers: typeof body === 'string' ? { ...auth, 'content-type': 'application/json' } : auth,
+        body,
+        signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
+      }),
+    );
     if (!response.ok) throw await graphFailure(response, product.name, 'send');
     const answer = (await response.json()) as { message_id?: string };
     if (!answer.message_id) throw new Error(`${product.name} send answered without a message id`);
@@ -79,10 +85,11 @@ export function createMessengerClient(settings: MessengerSettings) {
     /** The customer's name as the profile shows it, or null (private profile, no permission, unreachable). */
     async profileName(userId: string): Promise<string | null> {
       try {
-        const response = await fetch(url(`${encodeURIComponent(userId)}?fields=${product.profileFields}`), {
-          headers: auth,
-          signal: AbortSignal.timeout(5_000),
-        });
+        const response = await outbound.fetch(
+          'metaGraph',
+          url(`${encodeURIComponent(userId)}?fields=${product.profileFields}`),
+          { headers: auth, signal: AbortSignal.timeout(5_000) },
+        );
         if (!response.ok) return null;
         const profile = (await response.json()) as {
           first_name?: string;

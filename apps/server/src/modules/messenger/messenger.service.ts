@@ -2,6 +2,7 @@ import { ATTACHMENT_MAX_BYTES } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/http/errors.js';
 import type { JobAttempt } from '../../platform/jobs.js';
+import { OutboundRefusedError } from '../../platform/outbound.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, readMessageFile, sendInParts } from '../interactions/adapters.js';
@@ -52,9 +53,10 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
   async function senderName(type: MessengerType, channel: ChannelRow, userId: string): Promise<string | null> {
     const key = `${type}:${userId}`;
     if (names.has(key)) return names.get(key) ?? null;
-    const name = await createMessengerClient(messengerSettings(type, channel.config, channel.secrets)).profileName(
-      userId,
-    );
+    const name = await createMessengerClient(
+      ctx.outbound,
+      messengerSettings(type, channel.config, channel.secrets),
+    ).profileName(userId);
     if (names.size >= NAME_CACHE_SIZE) names.delete(names.keys().next().value as string);
     names.set(key, name);
     return name;
@@ -64,7 +66,7 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
     return {
       problemSource: 'Graph API',
       async send({ channel, message, interaction }) {
-        const client = createMessengerClient(messengerSettings(type, channel.config, channel.secrets));
+        const client = createMessengerClient(ctx.outbound, messengerSettings(type, channel.config, channel.secrets));
         const to = interaction.contactValue;
         const parts = splitLongText(message.bodyText, MESSENGER_TEXT_LIMIT).map(
           (text) => () => client.sendText(to, text),
@@ -135,12 +137,15 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
     facebook: { adapter: adapterFor('facebook'), webhook: webhookFor('facebook') },
     instagram: { adapter: adapterFor('instagram'), webhook: webhookFor('instagram') },
 
-    /** The files job: download the customer's files from Meta's CDN and keep them on the message and the ticket. */
+    /**
+     * The files job: download the customer's files from Meta's CDN and keep them on the message and the ticket. The
+     * links are the webhook's word: only Meta's CDN hosts (or the operator's allow-list) are fetched, no token sent.
+     */
     async fetchFiles(job: MessengerFilesJob, attempt: JobAttempt): Promise<void> {
       const files = [];
       try {
         for (const file of job.files) {
-          const response = await fetch(file.url, { signal: AbortSignal.timeout(30_000) });
+          const response = await ctx.outbound.fetch('metaFiles', file.url, { signal: AbortSignal.timeout(30_000) });
           if (!response.ok) throw new Error(`Meta CDN answered ${response.status}`);
           const declared = Number(response.headers.get('content-length') ?? 0);
           if (declared > ATTACHMENT_MAX_BYTES) continue;
@@ -148,7 +153,8 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
           if (content.length <= ATTACHMENT_MAX_BYTES) files.push({ name: null, content, declaredType: file.kind });
         }
       } catch (error) {
-        if (!attempt.lastAttempt) throw error;
+        // A link the policy refuses (or that is not a URL) will be refused again: no retry.
+        if (!attempt.lastAttempt && !(error instanceof OutboundRefusedError)) throw error;
         ctx.logger.error({ err: error, messageId: job.messageId }, 'Messenger files could not be fetched');
         return;
       }

@@ -1,8 +1,8 @@
-import { ChannelSetupError, PermanentDeliveryError } from '../interactions/adapters.js';
+import { outboundBaseUrl } from '../../platform/outbound.js';
+import { ChannelSetupError, detailForLogs, PermanentDeliveryError } from '../interactions/adapters.js';
 
 /** The Graph API version Atiende speaks (Meta keeps each version for about two years). */
 export const GRAPH_VERSION = 'v21.0';
-const DEFAULT_BASE_URL = 'https://graph.facebook.com';
 export const GRAPH_TIMEOUT_MS = 30_000;
 
 /**
@@ -17,25 +17,41 @@ interface GraphErrorBody {
   error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
 }
 
+/** The error of a Graph answer that is not a success: Graph's numeric code, else the HTTP status. */
+export interface GraphFailure extends Error {
+  providerCode?: number;
+}
+
 /**
  * A Graph answer that was not a success, classified: throttling and server errors retry, wrong credentials are
- * the channel's problem, anything else fails the message at once. `product` names the API in the message.
+ * the channel's problem, anything else fails the message at once. `product` names the API in the message. The
+ * message is ours, with Graph's status and code; Graph's own words are kept apart for the logs.
  */
 export async function graphFailure(response: Response, product: string, what: string): Promise<Error> {
   const body = (await response.json().catch(() => null)) as GraphErrorBody | null;
-  const code = body?.error?.code;
-  const detail = body?.error?.error_data?.details ?? body?.error?.message ?? response.statusText;
-  const message = `${product} ${what} failed (${response.status}${code ? `, code ${code}` : ''}): ${detail}`;
+  const rawCode = body?.error?.code;
+  const code = typeof rawCode === 'number' && Number.isInteger(rawCode) ? rawCode : undefined;
+  const message = `${product} ${what} failed (${response.status}${code !== undefined ? `, code ${code}` : ''})`;
   const retryable =
     response.status >= 500 || response.status === 429 || (code !== undefined && RETRYABLE_CODES.has(code));
-  if (retryable) return new Error(message);
-  return code !== undefined && SETUP_CODES.has(code)
-    ? new ChannelSetupError(message)
-    : new PermanentDeliveryError(message);
+  const providerCode = code ?? response.status;
+  const error: Error & { providerDetail?: string; providerCode?: number } = retryable
+    ? new Error(message)
+    : code !== undefined && SETUP_CODES.has(code)
+      ? new ChannelSetupError(message, {
+          key: 'channelProblems.credentials',
+          params: { provider: product, code: providerCode },
+        })
+      : new PermanentDeliveryError(message, {
+          key: 'channelProblems.failed',
+          params: { provider: product, code: providerCode },
+        });
+  error.providerCode = providerCode;
+  error.providerDetail = detailForLogs(body?.error?.error_data?.details ?? body?.error?.message);
+  return error;
 }
 
-/** The Graph API origin of a channel: its `apiBaseUrl` when set (tests, proxies), else Meta's. */
+/** The Graph API origin of a channel: its `apiBaseUrl` when set (tests, proxies the operator allowed), else Meta's. */
 export function graphBaseUrl(config: Record<string, unknown>): string {
-  const configured = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.trim() : '';
-  return (configured || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return outboundBaseUrl('metaGraph', config.apiBaseUrl);
 }

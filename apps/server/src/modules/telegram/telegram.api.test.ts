@@ -39,7 +39,7 @@ function privateMessage(chatId: number, content: Record<string, unknown>) {
 
 beforeAll(async () => {
   bot = await startTelegramBot({ token: BOT_TOKEN });
-  t = await createTestApp({ listen: true });
+  t = await createTestApp({ listen: true, allowOutbound: [bot.url()] });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   agent = await signedIn(t, 'agent');
@@ -71,10 +71,22 @@ describe('Telegram channel', () => {
     expect(JSON.stringify(channel)).not.toContain(secret);
     expect(channel.webhookUrl).toBe(registered.json().result.webhookUrl);
 
-    bot.failNext(401, 'Unauthorized');
+    // Telegram's refusal reads in our words with its error code; its description never reaches the answer.
+    bot.failNext(400, 'Bad Request: bad webhook: HTTPS url must be provided for webhook');
     const refused = await api.post(`/api/v2/channels/${channelId}/telegram-webhook`, admin, {}, 'en');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toContain('Telegram did not accept the request');
+    expect(refused.json()).toMatchObject({
+      code: 'TELEGRAM.REFUSED',
+      message: 'Telegram did not accept the request (code 400)',
+    });
+    expect(refused.body).not.toContain('HTTPS url');
+    bot.failNext(401, 'Unauthorized: token revoked by @BotFather');
+    const revoked = await api.post(`/api/v2/channels/${channelId}/telegram-webhook`, admin);
+    expect(revoked.json()).toMatchObject({
+      code: 'TELEGRAM.REFUSED',
+      message: 'Telegram rechazó las credenciales del canal (código 401)',
+    });
+    expect(revoked.body).not.toContain('BotFather');
   });
 
   it('a private message becomes a ticket once; the agent’s reply and file go back to the chat', async () => {

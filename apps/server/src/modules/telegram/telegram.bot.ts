@@ -1,6 +1,6 @@
-import { ChannelSetupError, PermanentDeliveryError } from '../interactions/adapters.js';
+import { type OutboundPolicy, outboundBaseUrl } from '../../platform/outbound.js';
+import { ChannelSetupError, detailForLogs, PermanentDeliveryError, throughPolicy } from '../interactions/adapters.js';
 
-const DEFAULT_BASE_URL = 'https://api.telegram.org';
 const TIMEOUT_MS = 30_000;
 /** Telegram's longest text message; longer replies go out in parts. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
@@ -22,35 +22,48 @@ interface BotAnswer<T> {
 
 export function botSettings(config: Record<string, unknown>, secrets: Record<string, string>): BotSettings {
   const token = secrets.botToken ?? '';
-  if (!token) throw new ChannelSetupError('the Telegram channel has no bot token configured');
-  const configured = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.trim() : '';
-  return { baseUrl: (configured || DEFAULT_BASE_URL).replace(/\/+$/, ''), token };
+  if (!token) {
+    throw new ChannelSetupError('the Telegram channel has no bot token configured', {
+      key: 'channelProblems.notConfigured',
+      params: { provider: 'Telegram' },
+    });
+  }
+  return { baseUrl: outboundBaseUrl('telegram', config.apiBaseUrl), token };
 }
 
 /**
- * The Telegram Bot API calls Atiende makes for one bot: send text and files, register the webhook, download a
- * customer's file. Flood limits (429) and server errors throw plain errors (the job retries); other refusals
- * (blocked by the user, chat not found) throw PermanentDeliveryError.
+ * The Telegram Bot API calls Atiende makes for one bot, through the outbound policy: send text and files, register
+ * the webhook, download a customer's file. Flood limits (429) and server errors throw plain errors (the job
+ * retries); other refusals (blocked by the user, chat not found) throw PermanentDeliveryError. Messages carry the
+ * Bot API's error code, never its description (kept apart for the logs).
  */
-export function createBotClient(settings: BotSettings) {
+export function createBotClient(outbound: OutboundPolicy, settings: BotSettings) {
   const method = (name: string) => `${settings.baseUrl}/bot${settings.token}/${name}`;
+  const request = (url: string, init: RequestInit) =>
+    throughPolicy(() => outbound.fetch('telegram', url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }));
 
   async function call<T>(name: string, body: FormData | Record<string, unknown>): Promise<T> {
-    const response = await fetch(method(name), {
+    const response = await request(method(name), {
       method: 'POST',
       ...(body instanceof FormData
         ? { body }
         : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const answer = (await response.json().catch(() => null)) as BotAnswer<T> | null;
     if (response.ok && answer?.ok && answer.result !== undefined) return answer.result;
-    const code = answer?.error_code ?? response.status;
-    const message = `Telegram ${name} failed (${code}): ${answer?.description ?? response.statusText}`;
-    if (code === 429 || code >= 500) throw new Error(message);
-    // 401: the token is wrong or revoked; 404: no such bot (a mistyped token).
-    if (code === 401 || code === 404) throw new ChannelSetupError(message);
-    throw new PermanentDeliveryError(message);
+    const rawCode = answer?.error_code;
+    const code = typeof rawCode === 'number' && Number.isInteger(rawCode) ? rawCode : response.status;
+    const message = `Telegram ${name} failed (${code})`;
+    const problem = { params: { provider: 'Telegram', code } };
+    const error: Error & { providerDetail?: string } =
+      code === 429 || code >= 500
+        ? new Error(message)
+        : // 401: the token is wrong or revoked; 404: no such bot (a mistyped token).
+          code === 401 || code === 404
+          ? new ChannelSetupError(message, { key: 'channelProblems.credentials', ...problem })
+          : new PermanentDeliveryError(message, { key: 'channelProblems.failed', ...problem });
+    error.providerDetail = detailForLogs(answer?.description);
+    throw error;
   }
 
   return {
@@ -87,9 +100,7 @@ export function createBotClient(settings: BotSettings) {
     async download(fileId: string): Promise<Buffer | null> {
       const file = await call<{ file_path?: string; file_size?: number }>('getFile', { file_id: fileId });
       if (!file.file_path || (file.file_size ?? 0) > TELEGRAM_DOWNLOAD_LIMIT) return null;
-      const response = await fetch(`${settings.baseUrl}/file/bot${settings.token}/${file.file_path}`, {
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      const response = await request(`${settings.baseUrl}/file/bot${settings.token}/${file.file_path}`, {});
       if (!response.ok) throw new Error(`Telegram file download failed (${response.status})`);
       return Buffer.from(await response.arrayBuffer());
     },

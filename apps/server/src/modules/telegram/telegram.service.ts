@@ -23,7 +23,11 @@ export interface TelegramFilesJob {
 const telegramErrors = {
   secret: () => new AppError(401, 'WEBHOOK.SIGNATURE', 'webhooks.badSignature'),
   payload: () => new AppError(400, 'WEBHOOK.PAYLOAD', 'webhooks.badPayload'),
-  refused: (reason: string) => new AppError(422, 'TELEGRAM.REFUSED', 'telegram.refused', { reason }),
+  /** Telegram's refusal in our words with its error code (its text is only logged), or the channel's own problem. */
+  refused: ({ problem }: PermanentDeliveryError) =>
+    problem && problem.key !== 'channelProblems.failed'
+      ? new AppError(422, 'TELEGRAM.REFUSED', problem.key, problem.params)
+      : new AppError(422, 'TELEGRAM.REFUSED', 'telegram.refused', { code: problem?.params.code ?? '?' }),
   unreachable: () => new AppError(502, 'TELEGRAM.UNREACHABLE', 'telegram.unreachable'),
 };
 
@@ -48,7 +52,7 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
   const adapter: ChannelAdapter = {
     problemSource: 'Bot API',
     async send({ channel, message, interaction }) {
-      const bot = createBotClient(botSettings(channel.config, channel.secrets));
+      const bot = createBotClient(ctx.outbound, botSettings(channel.config, channel.secrets));
       const chatId = interaction.contactValue;
       const parts = splitLongText(message.bodyText, TELEGRAM_TEXT_LIMIT).map(
         (text) => () => bot.sendText(chatId, text),
@@ -98,9 +102,12 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
       }
       const webhookUrl = `${ctx.config.publicUrl}${telegramWebhookPath(channel.id)}`;
       try {
-        await createBotClient(botSettings(channel.config, channel.secrets)).setWebhook(webhookUrl, secret);
+        await createBotClient(ctx.outbound, botSettings(channel.config, channel.secrets)).setWebhook(
+          webhookUrl,
+          secret,
+        );
       } catch (error) {
-        if (error instanceof PermanentDeliveryError) throw telegramErrors.refused(error.message.slice(0, 500));
+        if (error instanceof PermanentDeliveryError) throw telegramErrors.refused(error);
         throw telegramErrors.unreachable();
       }
       return { webhookUrl };
@@ -111,7 +118,7 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
       const channel = await channelsRepo.find(db, job.channelId);
       if (!channel) return;
       try {
-        const bot = createBotClient(botSettings(channel.config, channel.secrets));
+        const bot = createBotClient(ctx.outbound, botSettings(channel.config, channel.secrets));
         const files = [];
         for (const file of job.files) {
           const content = await bot.download(file.fileId);

@@ -62,17 +62,23 @@ export function submissionOf(body: WhatsappTemplateBody): TemplateSubmission {
 const templateErrors = {
   channel: () => errors.invalidField('channelId', 'whatsappTemplates.notWhatsapp'),
   duplicate: () => errors.duplicate('WHATSAPP_TEMPLATE.DUPLICATE', 'name', 'whatsappTemplates.duplicate'),
-  refused: (reason: string) => new AppError(422, 'WHATSAPP_TEMPLATE.REFUSED', 'whatsappTemplates.refused', { reason }),
+  /** Meta's refusal in our words with Graph's code (its text is only logged), or the channel's own problem. */
+  refused: ({ problem }: PermanentDeliveryError) =>
+    problem && problem.key !== 'channelProblems.failed'
+      ? new AppError(422, 'WHATSAPP_TEMPLATE.REFUSED', problem.key, problem.params)
+      : new AppError(422, 'WHATSAPP_TEMPLATE.REFUSED', 'whatsappTemplates.refused', {
+          code: problem?.params.code ?? '?',
+        }),
   unreachable: () => new AppError(502, 'WHATSAPP.UNREACHABLE', 'whatsappTemplates.unreachable'),
   notApproved: () => new AppError(409, 'WHATSAPP_TEMPLATE.NOT_APPROVED', 'whatsappTemplates.notApproved'),
 };
 
-/** A Graph call on behalf of an admin: Meta's refusals become 422 with its reason, anything else 502. */
+/** A Graph call on behalf of an admin: Meta's refusals become 422 with its code, anything else 502. */
 async function callMeta<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PermanentDeliveryError) throw templateErrors.refused(error.message.slice(0, 500));
+    if (error instanceof PermanentDeliveryError) throw templateErrors.refused(error);
     throw templateErrors.unreachable();
   }
 }
@@ -144,7 +150,7 @@ export function createWhatsappTemplatesService(ctx: AppContext, outbound: Outbou
       const businessAccountId =
         typeof channel.config.businessAccountId === 'string' ? channel.config.businessAccountId : '';
       const submitted = await callMeta(() =>
-        createGraphClient(graphSettings(channel.config, channel.secrets)).submitTemplate(
+        createGraphClient(ctx.outbound, graphSettings(channel.config, channel.secrets)).submitTemplate(
           businessAccountId,
           submissionOf(body),
         ),
@@ -184,7 +190,9 @@ export function createWhatsappTemplatesService(ctx: AppContext, outbound: Outbou
       if (!row?.providerTemplateId) throw errors.notFound();
       const channel = await whatsappChannel(row.channelId);
       const review = await callMeta(() =>
-        createGraphClient(graphSettings(channel.config, channel.secrets)).templateStatus(row.providerTemplateId ?? ''),
+        createGraphClient(ctx.outbound, graphSettings(channel.config, channel.secrets)).templateStatus(
+          row.providerTemplateId ?? '',
+        ),
       );
       const status = statusOf(review.status);
       await whatsappTemplatesRepo.setStatus(db, id, status, status === 'rejected' ? review.reason : null);

@@ -52,7 +52,7 @@ function textMessage(from: string, id: string, text: string) {
 
 beforeAll(async () => {
   cloud = await startWhatsappCloud({ accessToken: ACCESS_TOKEN });
-  t = await createTestApp({ listen: true });
+  t = await createTestApp({ listen: true, allowOutbound: [cloud.url()] });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   agent = await signedIn(t, 'agent');
@@ -291,8 +291,12 @@ describe('WhatsApp Cloud API channel', () => {
       'the reply failed at once',
     );
     const broken = (await api.get(`/api/v2/channels/${channelId}`, admin)).json().result;
-    expect(broken.lastError).toMatch(/^Graph API: WhatsApp send failed \(401, code 190\)/);
+    // Our words with Graph's code, in the reader's language; Graph's own text never reaches the client.
+    expect(broken.lastError).toBe('Graph API: WhatsApp rechazó las credenciales del canal (código 190)');
     expect(broken.lastErrorAt).not.toBeNull();
+    const inEnglish = await api.get(`/api/v2/channels/${channelId}`, admin, 'en');
+    expect(inEnglish.json().result.lastError).toBe('Graph API: WhatsApp refused the channel’s credentials (code 190)');
+    expect(inEnglish.body).not.toContain('Session has expired');
 
     const second = (await api.post(`/api/v2/tickets/${ticketId}/messages`, agent, { text: 'Dos' })).json().result;
     await waitFor(

@@ -1,4 +1,6 @@
-import { ChannelSetupError } from '../interactions/adapters.js';
+import type { OutboundTarget } from '@atiende/contracts';
+import { isProviderHost, type OutboundPolicy } from '../../platform/outbound.js';
+import { ChannelSetupError, PermanentDeliveryError, throughPolicy } from '../interactions/adapters.js';
 import { GRAPH_VERSION, graphBaseUrl, graphFailure, GRAPH_TIMEOUT_MS as TIMEOUT_MS } from '../meta/graph.js';
 
 /** WhatsApp's longest text message; longer replies go out in parts. */
@@ -16,7 +18,10 @@ export function graphSettings(config: Record<string, unknown>, secrets: Record<s
   const phoneNumberId = typeof config.phoneNumberId === 'string' ? config.phoneNumberId.trim() : '';
   const accessToken = secrets.accessToken ?? '';
   if (!phoneNumberId || !accessToken) {
-    throw new ChannelSetupError('the WhatsApp channel has no phone number id or access token configured');
+    throw new ChannelSetupError('the WhatsApp channel has no phone number id or access token configured', {
+      key: 'channelProblems.notConfigured',
+      params: { provider: 'WhatsApp' },
+    });
   }
   return { baseUrl: graphBaseUrl(config), phoneNumberId, accessToken };
 }
@@ -64,17 +69,20 @@ function contentOf(message: OutgoingWhatsapp): Record<string, unknown> {
 
 /**
  * The WhatsApp Cloud API (Graph) calls Atiende makes for one channel: send a message, upload a file for it, and
- * fetch a customer's media. Network errors and throttling throw plain errors (the job retries); answers that can
- * never succeed throw PermanentDeliveryError.
+ * fetch a customer's media, all through the outbound policy. Network errors and throttling throw plain errors (the
+ * job retries); answers that can never succeed throw PermanentDeliveryError; a refused host is the channel's
+ * problem (ChannelSetupError).
  */
-export function createGraphClient(settings: GraphSettings) {
+export function createGraphClient(outbound: OutboundPolicy, settings: GraphSettings) {
   const url = (path: string) => `${settings.baseUrl}/${GRAPH_VERSION}/${path}`;
   const auth = { authorization: `Bearer ${settings.accessToken}` };
+  const request = (href: string, init: RequestInit, target: OutboundTarget = 'metaGraph') =>
+    throughPolicy(() => outbound.fetch(target, href, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }));
 
   return {
     async send(to: string, message: OutgoingWhatsapp): Promise<string> {
       const content = contentOf(message);
-      const response = await fetch(url(`${encodeURIComponent(settings.phoneNumberId)}/messages`), {
+      const response = await request(url(`${encodeURIComponent(settings.phoneNumberId)}/messages`), {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -84,7 +92,6 @@ export function createGraphClient(settings: GraphSettings) {
           type: message.type,
           ...content,
         }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) throw await failure(response, 'send');
       const answer = (await response.json()) as { messages?: { id?: string }[] };
@@ -95,11 +102,10 @@ export function createGraphClient(settings: GraphSettings) {
 
     /** Submits a template of the business account for Meta's review; returns Meta's id and first status. */
     async submitTemplate(businessAccountId: string, template: TemplateSubmission) {
-      const response = await fetch(url(`${encodeURIComponent(businessAccountId)}/message_templates`), {
+      const response = await request(url(`${encodeURIComponent(businessAccountId)}/message_templates`), {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify(template),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) throw await failure(response, 'template submission');
       const answer = (await response.json()) as { id?: string; status?: string };
@@ -109,9 +115,8 @@ export function createGraphClient(settings: GraphSettings) {
 
     /** Meta's current review of a template. */
     async templateStatus(templateId: string): Promise<{ status: string; reason: string | null }> {
-      const response = await fetch(url(`${encodeURIComponent(templateId)}?fields=status,rejected_reason`), {
+      const response = await request(url(`${encodeURIComponent(templateId)}?fields=status,rejected_reason`), {
         headers: auth,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) throw await failure(response, 'template lookup');
       const answer = (await response.json()) as { status?: string; rejected_reason?: string };
@@ -124,11 +129,10 @@ export function createGraphClient(settings: GraphSettings) {
       form.append('messaging_product', 'whatsapp');
       form.append('type', contentType);
       form.append('file', new Blob([new Uint8Array(content)], { type: contentType }), filename);
-      const response = await fetch(url(`${encodeURIComponent(settings.phoneNumberId)}/media`), {
+      const response = await request(url(`${encodeURIComponent(settings.phoneNumberId)}/media`), {
         method: 'POST',
         headers: auth,
         body: form,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) throw await failure(response, 'media upload');
       const answer = (await response.json()) as { id?: string };
@@ -136,17 +140,22 @@ export function createGraphClient(settings: GraphSettings) {
       return answer.id;
     },
 
-    /** A customer's media: its short-lived URL from the media id, then the bytes (both need the token). */
+    /**
+     * A customer's media: its short-lived URL from the media id, then the bytes (both need the token). The URL is
+     * Graph's word: it must be on the channel's Graph origin or Meta's media hosts, the only places the token goes.
+     */
     async download(mediaId: string, maxBytes: number): Promise<{ content: Buffer; contentType: string } | null> {
-      const info = await fetch(url(encodeURIComponent(mediaId)), {
-        headers: auth,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      const info = await request(url(encodeURIComponent(mediaId)), { headers: auth });
       if (!info.ok) throw await failure(info, 'media lookup');
       const meta = (await info.json()) as { url?: string; mime_type?: string; file_size?: number };
       if (!meta.url) throw new Error('WhatsApp media lookup answered without a URL');
       if (meta.file_size && meta.file_size > maxBytes) return null;
-      const file = await fetch(meta.url, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const mediaUrl = new URL(meta.url);
+      const onGraph = mediaUrl.origin === new URL(settings.baseUrl).origin;
+      if (!onGraph && !isProviderHost('metaFiles', mediaUrl.hostname)) {
+        throw new PermanentDeliveryError(`WhatsApp media URL on an unexpected host (${mediaUrl.hostname})`);
+      }
+      const file = await request(mediaUrl.href, { headers: auth }, onGraph ? 'metaGraph' : 'metaFiles');
       if (!file.ok) throw await failure(file, 'media download');
       const content = Buffer.from(await file.arrayBuffer());
       if (content.length > maxBytes) return null;

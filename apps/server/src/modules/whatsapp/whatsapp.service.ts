@@ -49,7 +49,7 @@ export function createWhatsappChannel(
   const adapter: ChannelAdapter = {
     problemSource: 'Graph API',
     async send({ channel, message, interaction }) {
-      const graph = createGraphClient(graphSettings(channel.config, channel.secrets));
+      const graph = createGraphClient(ctx.outbound, graphSettings(channel.config, channel.secrets));
       const to = interaction.contactValue.replace(/\D/g, '');
       if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${interaction.contactValue}`);
       const template = message.outboundPayload?.whatsappTemplate;
@@ -120,7 +120,7 @@ export function createWhatsappChannel(
       const channel = await channelsRepo.find(db, job.channelId);
       if (!channel) return;
       try {
-        const graph = createGraphClient(graphSettings(channel.config, channel.secrets));
+        const graph = createGraphClient(ctx.outbound, graphSettings(channel.config, channel.secrets));
         const files = [];
         for (const media of job.media) {
           const file = await graph.download(media.mediaId, ATTACHMENT_MAX_BYTES);
