@@ -1,5 +1,7 @@
-import { pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 
-export function createLogger(level: string) {
-  return pino({ level, base: { service: 'atiende' }, redact: ['req.headers.authorization', '*.password'] });
+/** The app's logger (JSON lines to stdout, or to the given stream: tests read what was logged). */
+export function createLogger(level: string, destination?: DestinationStream) {
+  const options = { level, base: { service: 'atiende' }, redact: ['req.headers.authorization', '*.password'] };
+  return destination ? pino(options, destination) : pino(options);
 }

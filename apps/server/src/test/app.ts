@@ -17,9 +17,32 @@ export interface TestApp extends BuiltApp {
   url(): string;
 }
 
-/** The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests. */
+/** What the app logged, one parsed JSON line per entry (`createTestApp({ captureLogs })`). */
+export interface LogEntry {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** A destination that keeps the app's log lines in memory, for tests that assert on what was logged. */
+export function logCapture() {
+  const entries: LogEntry[] = [];
+  return {
+    entries,
+    stream: {
+      write(line: string) {
+        entries.push(JSON.parse(line) as LogEntry);
+      },
+    },
+  };
+}
+
+/**
+ * The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests;
+ * `captureLogs` receives the app's logs from info up.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; listen?: boolean } = {},
+  options: { env?: Record<string, string>; listen?: boolean; captureLogs?: ReturnType<typeof logCapture> } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
   const databaseUrl = inject('databaseUrl');
@@ -34,7 +57,9 @@ export async function createTestApp(
     ...options.env,
   });
   // TEST_LOG_LEVEL=error shows the app's own logs while debugging a test.
-  const logger = createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent');
+  const logger = options.captureLogs
+    ? createLogger('info', options.captureLogs.stream)
+    : createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent');
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });

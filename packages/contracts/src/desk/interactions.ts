@@ -27,6 +27,28 @@ export interface InteractionMessage {
   deliveryStatus: DeliveryStatus | null;
   attachments: MessageAttachment[];
   createdAt: string;
+  /** When the customer last edited the message (WhatsApp, Messenger, Telegram); null when never. */
+  editedAt: string | null;
+  /** The earlier wordings of an edited message, oldest first. */
+  edits: MessageEdit[];
+  /**
+   * When the customer deleted the message for everyone. The content is kept for audit but not shown: `html`,
+   * `text`, `edits` and `attachments` come empty.
+   */
+  deletedAt: string | null;
+}
+
+/** An earlier wording of an edited message and when it was replaced. */
+export interface MessageEdit {
+  text: string;
+  replacedAt: string;
+}
+
+/** Realtime `message-changed`: a message of the ticket was edited or deleted by the customer. */
+export interface MessageChangedEvent {
+  casoId: number;
+  messageId: number;
+  change: 'edit' | 'delete';
 }
 
 /** One registro_canal: a conversation through one channel and contact datum inside a ticket. */
