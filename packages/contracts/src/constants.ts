@@ -66,4 +66,6 @@ export const REALTIME_EVENTS = {
   resync: 'resync',
   /** An outgoing message's delivery status changed (ticket room of the campaign). */
   messageStatus: 'message-status',
+  /** A customer edited or deleted a message (ticket room of the campaign). */
+  messageChanged: 'message-changed',
 } as const;

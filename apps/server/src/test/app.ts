@@ -61,11 +61,32 @@ function noteSecretsOfEveryRequest(app: FastifyInstance): void {
   });
 }
 
+/** What the app logged, one parsed JSON line per entry (`createTestApp({ captureLogs })`). */
+export interface LogEntry {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** A destination that keeps the app's log lines in memory, for tests that assert on what was logged. */
+export function logCapture() {
+  const entries: LogEntry[] = [];
+  return {
+    entries,
+    stream: {
+      write(line: string) {
+        entries.push(JSON.parse(line) as LogEntry);
+      },
+    },
+  };
+}
+
 /**
  * The real app on the run's test database, with its own mail outbox; `listen: true` for realtime tests.
  * `allowOutbound` names the local servers (URLs or host:port) the app may connect to: they go into
  * OUTBOUND_ALLOWED_HOSTS exactly as an operator would list them, so the outbound policy itself stays as strict as
- * in production. `lookup` replaces DNS for outbound connections.
+ * in production. `lookup` replaces DNS for outbound connections. `captureLogs` also receives the app's logs from
+ * info up.
  */
 export async function createTestApp(
   options: {
@@ -75,6 +96,7 @@ export async function createTestApp(
     lookup?: HostLookup;
     /** A test that stops its database brings its own (restart.api.test.ts). */
     databaseUrl?: string;
+    captureLogs?: ReturnType<typeof logCapture>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
@@ -93,15 +115,23 @@ export async function createTestApp(
       .join(','),
     ...options.env,
   });
-  // Every test app logs at debug level into the run's log folder (log-audit.api.test.ts reads it);
-  // TEST_LOG_LEVEL=error shows the app's own logs on the console instead, while debugging a test.
+  // Every test app logs at debug level into the run's log folder (log-audit.api.test.ts reads it), and from info up
+  // to a test's capture when it asks; TEST_LOG_LEVEL=error shows the app's own logs on the console instead.
   appSequence += 1;
   const logFile = pino.destination({
     dest: path.join(inject('logDir'), `app-${process.pid}-${appSequence}.log`),
     sync: false,
     mkdir: true,
   });
-  const logger = process.env.TEST_LOG_LEVEL ? createLogger(process.env.TEST_LOG_LEVEL) : createLogger('debug', logFile);
+  const destination = options.captureLogs
+    ? pino.multistream([
+        { level: 'debug', stream: logFile },
+        { level: 'info', stream: options.captureLogs.stream },
+      ])
+    : logFile;
+  const logger = process.env.TEST_LOG_LEVEL
+    ? createLogger(process.env.TEST_LOG_LEVEL)
+    : createLogger('debug', destination);
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });

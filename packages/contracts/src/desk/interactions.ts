@@ -20,6 +20,10 @@ export const messageAttachmentSchema = z.object({
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
+/** An earlier wording of an edited message and when it was replaced. */
+export const messageEditSchema = z.object({ text: z.string(), replacedAt: instantSchema });
+export type MessageEdit = z.infer<typeof messageEditSchema>;
+
 export const interactionMessageSchema = named(
   'InteractionMessage',
   z.object({
@@ -33,9 +37,25 @@ export const interactionMessageSchema = named(
     deliveryStatus: z.literal([0, 1, 2, 3, 4]).nullable(),
     attachments: z.array(messageAttachmentSchema),
     createdAt: instantSchema,
+    /** When the customer last edited the message (WhatsApp, Messenger, Telegram); null when never. */
+    editedAt: instantSchema.nullable(),
+    /** The earlier wordings of an edited message, oldest first. */
+    edits: z.array(messageEditSchema),
+    /**
+     * When the customer deleted the message for everyone. The content is kept for audit but not shown: `html`,
+     * `text`, `edits` and `attachments` come empty.
+     */
+    deletedAt: instantSchema.nullable(),
   }),
 );
 export type InteractionMessage = z.infer<typeof interactionMessageSchema>;
+
+/** Realtime `message-changed`: a message of the ticket was edited or deleted by the customer. */
+export interface MessageChangedEvent {
+  casoId: number;
+  messageId: number;
+  change: 'edit' | 'delete';
+}
 
 /** One registro_canal: a conversation through one channel and contact datum inside a ticket. */
 export const interactionSchema = named(

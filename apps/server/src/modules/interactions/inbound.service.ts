@@ -6,7 +6,9 @@ import {
   inboundMessageSchema,
   isWithinBusinessHours,
   MESSAGE_DIRECTION,
+  type MessageChangedEvent,
   NEW_INBOUND_EVENT,
+  REALTIME_EVENTS,
   TICKET_STATUS,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -19,9 +21,48 @@ import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo } from '../customers/customers.repo.js';
 import { pendingRepo } from '../tickets/pending.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
-import { interactionsRepo } from './interactions.repo.js';
+import { interactionsRepo, type MessageRow } from './interactions.repo.js';
+import type { MessageProviderData } from './interactions.schema.js';
 
 export type { InboundResult };
+
+/** What a provider said about a message beyond its words (its kind and own payload, for kinds the text summarises). */
+export type InboundDetails = Pick<MessageProviderData, 'kind' | 'raw'>;
+
+/**
+ * A customer's edit or deletion of an earlier message, named by that message's provider id. `changeId` is the
+ * provider's id of the change itself, so a redelivered change applies once.
+ */
+export interface InboundChange {
+  providerMessageId: string;
+  changeId: string;
+  change: 'edit' | 'delete';
+  from: string;
+  senderName?: string;
+  /** The new words of an edit. */
+  text?: string;
+  /** When the customer made the change (the provider's time). */
+  changedAt?: string;
+  /** Kind and payload of the edited content, when the text summarises it. */
+  details?: InboundDetails;
+}
+
+export interface ChangeResult {
+  /** The changed message (stored from the change itself when the change came first). */
+  messageId: number;
+  ticketId: number;
+  /** Whether the change altered anything (false: already applied, or not applicable — see `reason`). */
+  applied: boolean;
+  reason?: 'already-applied' | 'not-from-customer' | 'other-sender' | 'already-deleted';
+}
+
+/** The earlier wordings kept per message; providers allow a handful of edits (Messenger 5, WhatsApp 15 minutes). */
+const VERSIONS_KEPT = 20;
+const CHANGES_KEPT = 50;
+/** A provider's own payload is kept while it is small; larger ones keep only their kind. */
+const RAW_LIMIT = 16_384;
+/** What the ticket's preview shows once its latest message was deleted (stored, so language-neutral). */
+const DELETED_PREVIEW = '🚫';
 
 /** Listeners of a recorded inbound message (routing, auto-replies), run after commit, in the background. */
 export type InboundListener = (result: InboundResult) => Promise<void> | void;
@@ -51,19 +92,39 @@ export function createInboundService(ctx: AppContext) {
     return ids;
   }
 
-  async function record(channelId: number, raw: InboundMessage): Promise<InboundResult> {
-    // Every channel's text is cleaned here (contracts' stripInvalidText): NUL, controls and lone surrogates go.
-    const input = inboundMessageSchema.parse(raw);
+  type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+  type ChannelRow = NonNullable<Awaited<ReturnType<typeof channelsRepo.find>>>;
+
+  async function enabledChannel(channelId: number): Promise<ChannelRow> {
     const channel = await channelsRepo.find(db, channelId);
     if (!channel) throw new AppError(404, 'NOT_FOUND', 'errors.notFound');
     if (!channel.enabled) throw new AppError(409, 'CHANNEL.DISABLED', 'interactions.channelDisabled');
+    return channel;
+  }
+
+  /** The sender's contact datum as given and as compared (the channel type's rule). */
+  function contactOf(channel: ChannelRow, from: string) {
     const contactRule = CHANNEL_CONTACT_TYPES[channel.type as ChannelTypeKey] ?? { codes: ['12'], kind: 'other' };
-    const contactValue = input.from.trim();
+    const contactValue = from.trim();
     const normalized = normalizeContactValue(contactValue, contactRule.kind) || contactValue.toLowerCase();
+    return { contactRule, contactValue, normalized };
+  }
+
+  /** Keeps a provider's payload only while it is small (the text already says what it carries). */
+  function boundedDetails(details: InboundDetails | undefined): MessageProviderData | null {
+    if (!details?.kind) return null;
+    const raw = details.raw === undefined ? undefined : JSON.stringify(details.raw);
+    return raw && raw.length <= RAW_LIMIT ? { kind: details.kind, raw: details.raw } : { kind: details.kind };
+  }
+
+  async function record(channelId: number, raw: InboundMessage, details?: InboundDetails): Promise<InboundResult> {
+    // Every channel's text is cleaned here (contracts' stripInvalidText): NUL, controls and lone surrogates go.
+    const input = inboundMessageSchema.parse(raw);
+    const channel = await enabledChannel(channelId);
+    const { normalized } = contactOf(channel, input.from);
     // The provider's time decides business hours; the order of the conversation is the order of arrival (senders'
     // clocks and second-resolution headers would otherwise put a reply before the message it answers).
     const sentAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
-    const receivedAt = new Date();
     const html = input.html ? sanitizeInboundHtml(input.html) : textToHtml(input.text);
     const text = input.text || (input.html ? htmlToText(input.html) : '');
 
@@ -71,6 +132,7 @@ export function createInboundService(ctx: AppContext) {
       await interactionsRepo.lockSender(tx, channelId, normalized);
       const existing = await interactionsRepo.messageByProviderId(tx, channelId, input.providerMessageId);
       if (existing) {
+        if (existing.providerData?.knownFromChange) await keepLateOriginal(tx, existing, text, html);
         const ticket = await ticketsRepo.findVisible(tx, { kind: 'all' }, { id: existing.ticketId });
         return {
           messageId: existing.id,
@@ -83,88 +145,221 @@ export function createInboundService(ctx: AppContext) {
           automatic: input.automatic === true,
         };
       }
-      const campaign = await interactionsRepo.campaignOfChannel(tx, channelId);
-      if (!campaign) throw new AppError(409, 'CHANNEL.NO_CAMPAIGN', 'interactions.noCampaign');
-
-      // The customer: by the channel's contact datum, else a new one identified by that datum.
-      const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
-      const lookupTypeIds = contactRule.codes.flatMap((code) => typeIds.get(code) ?? []);
-      let customerId = await interactionsRepo.customerByContact(tx, lookupTypeIds, normalized);
-      if (!customerId)
-        customerId = await createCustomer(tx, input.senderName, contactValue, normalized, lookupTypeIds[0]);
-
-      // The ticket: the thread's, else the campaign's combination rule, else a new one.
-      let ticketId = input.threadKey ? await interactionsRepo.openTicketOfThread(tx, channelId, input.threadKey) : null;
-      const rule = campaign.config.ticketCombination;
-      if (!ticketId && rule !== 'none') {
-        ticketId = await interactionsRepo.openTicketOfCustomer(
-          tx,
-          campaign.id,
-          customerId,
-          rule === 'customer-channel' ? channelId : null,
-        );
-      }
-      const newTicket = !ticketId;
-      if (!ticketId) {
-        const firstLine = text.split('\n').find((line) => line.trim());
-        const description = (input.subject || firstLine || channel.name).slice(0, DESCRIPTION_LENGTH);
-        const name = input.senderName ?? contactValue;
-        const created = await ticketsRepo.insert(tx, {
-          description,
-          campaignId: campaign.id,
-          channelId,
-          customerId,
-          priority: 1,
-          status: TICKET_STATUS.new,
-          unread: true,
-          searchText: searchable(`${description} ${name}`),
-          createdAt: receivedAt,
-        });
-        ticketId = created.id;
-      }
-
-      let interaction = await interactionsRepo.interactionOf(tx, ticketId, channelId, contactValue);
-      if (!interaction) {
-        interaction = await interactionsRepo.insertInteraction(tx, {
-          ticketId,
-          channelId,
-          customerId,
-          contactValue,
-          threadKey: input.threadKey ?? null,
-          createdAt: receivedAt,
-          lastMessageAt: receivedAt,
-        });
-      } else {
-        await interactionsRepo.touchInteraction(tx, interaction.id, receivedAt, input.threadKey);
-      }
-      const message = await interactionsRepo.insertMessage(tx, {
-        interactionId: interaction.id,
-        ticketId,
-        channelId,
-        direction: MESSAGE_DIRECTION.incoming,
-        bodyHtml: html,
-        bodyText: text,
-        senderName: input.senderName ?? null,
-        providerMessageId: input.providerMessageId,
-        createdAt: receivedAt,
-      });
-      await ticketsRepo.update(tx, ticketId, {
-        unread: true,
-        lastMessageAt: receivedAt,
-        lastMessagePreview: text.slice(0, PREVIEW_LENGTH),
-        lastMessageDirection: MESSAGE_DIRECTION.incoming,
-        lastMessageSender: input.senderName ?? contactValue,
-      });
+      const placed = await place(tx, channel, input, { text, html, providerData: boundedDetails(details) });
       return {
-        messageId: message.id,
-        interactionId: interaction.id,
-        ticketId,
-        campaignId: campaign.id,
+        ...placed,
         duplicate: false,
-        newTicket,
         outsideHours: !isWithinBusinessHours(channel.businessHours, sentAt),
         automatic: input.automatic === true,
       };
+    });
+  }
+
+  /**
+   * Stores a new inbound message: the sender becomes or matches a customer, the message joins the thread's or the
+   * customer's open ticket by the campaign's combination rule or opens one (inside the caller's transaction, with
+   * the sender locked).
+   */
+  async function place(
+    tx: Tx,
+    channel: ChannelRow,
+    input: { providerMessageId: string; from: string; senderName?: string; threadKey?: string; subject?: string },
+    content: {
+      text: string;
+      html: string;
+      providerData: MessageProviderData | null;
+      editedAt?: Date;
+      deletedAt?: Date;
+      preview?: string;
+    },
+  ) {
+    const channelId = channel.id;
+    const { contactRule, contactValue, normalized } = contactOf(channel, input.from);
+    const receivedAt = new Date();
+    const { text, html } = content;
+    const campaign = await interactionsRepo.campaignOfChannel(tx, channelId);
+    if (!campaign) throw new AppError(409, 'CHANNEL.NO_CAMPAIGN', 'interactions.noCampaign');
+
+    // The customer: by the channel's contact datum, else a new one identified by that datum.
+    const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
+    const lookupTypeIds = contactRule.codes.flatMap((code) => typeIds.get(code) ?? []);
+    let customerId = await interactionsRepo.customerByContact(tx, lookupTypeIds, normalized);
+    if (!customerId)
+      customerId = await createCustomer(tx, input.senderName, contactValue, normalized, lookupTypeIds[0]);
+
+    // The ticket: the thread's, else the campaign's combination rule, else a new one.
+    let ticketId = input.threadKey ? await interactionsRepo.openTicketOfThread(tx, channelId, input.threadKey) : null;
+    const rule = campaign.config.ticketCombination;
+    if (!ticketId && rule !== 'none') {
+      ticketId = await interactionsRepo.openTicketOfCustomer(
+        tx,
+        campaign.id,
+        customerId,
+        rule === 'customer-channel' ? channelId : null,
+      );
+    }
+    const newTicket = !ticketId;
+    if (!ticketId) {
+      const firstLine = text.split('\n').find((line) => line.trim());
+      const description = (input.subject || firstLine || channel.name).slice(0, DESCRIPTION_LENGTH);
+      const name = input.senderName ?? contactValue;
+      const created = await ticketsRepo.insert(tx, {
+        description,
+        campaignId: campaign.id,
+        channelId,
+        customerId,
+        priority: 1,
+        status: TICKET_STATUS.new,
+        unread: true,
+        searchText: searchable(`${description} ${name}`),
+        createdAt: receivedAt,
+      });
+      ticketId = created.id;
+    }
+
+    let interaction = await interactionsRepo.interactionOf(tx, ticketId, channelId, contactValue);
+    if (!interaction) {
+      interaction = await interactionsRepo.insertInteraction(tx, {
+        ticketId,
+        channelId,
+        customerId,
+        contactValue,
+        threadKey: input.threadKey ?? null,
+        createdAt: receivedAt,
+        lastMessageAt: receivedAt,
+      });
+    } else {
+      await interactionsRepo.touchInteraction(tx, interaction.id, receivedAt, input.threadKey);
+    }
+    const message = await interactionsRepo.insertMessage(tx, {
+      interactionId: interaction.id,
+      ticketId,
+      channelId,
+      direction: MESSAGE_DIRECTION.incoming,
+      bodyHtml: html,
+      bodyText: text,
+      senderName: input.senderName ?? null,
+      providerMessageId: input.providerMessageId,
+      providerData: content.providerData,
+      editedAt: content.editedAt ?? null,
+      deletedAt: content.deletedAt ?? null,
+      createdAt: receivedAt,
+    });
+    await ticketsRepo.update(tx, ticketId, {
+      unread: true,
+      lastMessageAt: receivedAt,
+      lastMessagePreview: (content.preview ?? text).slice(0, PREVIEW_LENGTH),
+      lastMessageDirection: MESSAGE_DIRECTION.incoming,
+      lastMessageSender: input.senderName ?? contactValue,
+    });
+    return {
+      messageId: message.id,
+      interactionId: interaction.id,
+      ticketId,
+      campaignId: campaign.id,
+      newTicket,
+    };
+  }
+
+  /**
+   * The original of a message first stored from its edit or deletion arrived late: its words become the first
+   * version of the edited message, or the kept (hidden) content of the deleted one.
+   */
+  async function keepLateOriginal(tx: Tx, message: MessageRow, text: string, html: string) {
+    const data: MessageProviderData = { ...message.providerData, knownFromChange: false };
+    if (message.deletedAt && !message.editedAt) {
+      await interactionsRepo.changeMessage(tx, message.id, { bodyText: text, bodyHtml: html, providerData: data });
+      return;
+    }
+    const replacedAt = (message.editedAt ?? message.createdAt).toISOString();
+    data.versions = [{ text, html, replacedAt }, ...(data.versions ?? [])].slice(-VERSIONS_KEPT);
+    await interactionsRepo.changeMessage(tx, message.id, { providerData: data });
+  }
+
+  /** Applies a customer's edit or deletion to the stored message, or stores the message from it when it came first. */
+  async function applyChange(
+    channelId: number,
+    input: InboundChange,
+  ): Promise<ChangeResult & { campaignId: number; placed?: InboundResult }> {
+    const channel = await enabledChannel(channelId);
+    const { normalized } = contactOf(channel, input.from);
+    const changedAt = input.changedAt ? new Date(input.changedAt) : new Date();
+    const text = (input.text ?? '').slice(0, 20_000);
+    const html = textToHtml(text);
+    return db.transaction(async (tx) => {
+      await interactionsRepo.lockSender(tx, channelId, normalized);
+      const message = await interactionsRepo.messageByProviderId(tx, channelId, input.providerMessageId);
+      if (!message) {
+        // The change came before the message: the message is stored from it (an edit carries the whole new content;
+        // a deletion leaves the marker), so nothing the customer did is lost; the late original only fills in.
+        const providerData: MessageProviderData = {
+          ...boundedDetails(input.details),
+          changes: [input.changeId],
+          knownFromChange: true,
+        };
+        const deleted = input.change === 'delete';
+        const placed = await place(tx, channel, input, {
+          text: deleted ? '' : text,
+          html: deleted ? '' : html,
+          providerData,
+          ...(deleted ? { deletedAt: changedAt, preview: DELETED_PREVIEW } : { editedAt: changedAt }),
+        });
+        return {
+          messageId: placed.messageId,
+          ticketId: placed.ticketId,
+          campaignId: placed.campaignId,
+          applied: true,
+          placed: {
+            ...placed,
+            duplicate: false,
+            outsideHours: !isWithinBusinessHours(channel.businessHours, changedAt),
+            automatic: false,
+          },
+        };
+      }
+      const ticket = await ticketsRepo.findVisible(tx, { kind: 'all' }, { id: message.ticketId });
+      const result = { messageId: message.id, ticketId: message.ticketId, campaignId: ticket?.campaignId ?? 0 };
+      const data: MessageProviderData = { ...message.providerData };
+      if (message.direction !== MESSAGE_DIRECTION.incoming)
+        return { ...result, applied: false, reason: 'not-from-customer' };
+      if (data.changes?.includes(input.changeId)) return { ...result, applied: false, reason: 'already-applied' };
+      const interaction = await interactionsRepo.interaction(tx, message.interactionId);
+      if (interaction && contactOf(channel, interaction.contactValue).normalized !== normalized) {
+        return { ...result, applied: false, reason: 'other-sender' };
+      }
+      data.changes = [...(data.changes ?? []), input.changeId].slice(-CHANGES_KEPT);
+      if (message.deletedAt) {
+        await interactionsRepo.changeMessage(tx, message.id, { providerData: data });
+        return { ...result, applied: false, reason: 'already-deleted' };
+      }
+      const latest = (await interactionsRepo.latestMessageId(tx, message.ticketId)) === message.id;
+      if (input.change === 'delete') {
+        await interactionsRepo.changeMessage(tx, message.id, { deletedAt: changedAt, providerData: data });
+        if (latest) await ticketsRepo.update(tx, message.ticketId, { lastMessagePreview: DELETED_PREVIEW });
+        return { ...result, applied: true };
+      }
+      if (message.editedAt && changedAt < message.editedAt) {
+        // An older edit delivered late: it is an earlier wording, not the current one.
+        const versions = [...(data.versions ?? []), { text, html, replacedAt: message.editedAt.toISOString() }];
+        versions.sort((a, b) => a.replacedAt.localeCompare(b.replacedAt));
+        data.versions = versions.slice(-VERSIONS_KEPT);
+        await interactionsRepo.changeMessage(tx, message.id, { providerData: data });
+        return { ...result, applied: true };
+      }
+      data.versions = [
+        ...(data.versions ?? []),
+        { text: message.bodyText, html: message.bodyHtml, replacedAt: changedAt.toISOString() },
+      ].slice(-VERSIONS_KEPT);
+      const details = boundedDetails(input.details);
+      if (details) Object.assign(data, details);
+      await interactionsRepo.changeMessage(tx, message.id, {
+        bodyText: text,
+        bodyHtml: html,
+        editedAt: changedAt,
+        providerData: data,
+      });
+      if (latest) await ticketsRepo.update(tx, message.ticketId, { lastMessagePreview: text.slice(0, PREVIEW_LENGTH) });
+      return { ...result, applied: true };
     });
   }
 
@@ -197,38 +392,65 @@ export function createInboundService(ctx: AppContext) {
     return customerId;
   }
 
+  /** After commit: the live event to who may read the ticket, then routing and auto-replies in the background. */
+  async function announce(result: InboundResult): Promise<void> {
+    const item = await pendingRepo.item(db, result.ticketId);
+    if (item) {
+      // The message content goes only to who may see the ticket (not every agent of the campaign).
+      await ctx.realtime.toTicketReaders(result.campaignId, item.asignado, NEW_INBOUND_EVENT, {
+        newRegistroCanal: result.interactionId,
+        casoId: result.ticketId,
+        campanaId: result.campaignId,
+        item,
+      });
+    }
+    // Routing and auto-replies follow in the background: the provider's acknowledgement waits only for the
+    // stored message, and a crash before they run is caught by the routing sweep.
+    const follow = (async () => {
+      for (const listener of listeners) {
+        try {
+          await listener(result);
+        } catch (error) {
+          ctx.logger.error({ err: error, ticketId: result.ticketId }, 'inbound listener failed');
+        }
+      }
+    })();
+    following.add(follow);
+    void follow.finally(() => following.delete(follow));
+  }
+
   return {
     /** Subscribes to recorded (non-duplicate) inbound messages, after commit. */
     onRecorded(listener: InboundListener) {
       listeners.push(listener);
     },
 
-    async receive(channelId: number, input: InboundMessage): Promise<InboundResult> {
-      const result = await record(channelId, input);
-      if (result.duplicate) return result;
-      const item = await pendingRepo.item(db, result.ticketId);
-      if (item) {
-        // The message content goes only to who may see the ticket (not every agent of the campaign).
-        await ctx.realtime.toTicketReaders(result.campaignId, item.asignado, NEW_INBOUND_EVENT, {
-          newRegistroCanal: result.interactionId,
-          casoId: result.ticketId,
-          campanaId: result.campaignId,
-          item,
-        });
-      }
-      // Routing and auto-replies follow in the background: the provider's acknowledgement waits only for the
-      // stored message, and a crash before they run is caught by the routing sweep.
-      const follow = (async () => {
-        for (const listener of listeners) {
-          try {
-            await listener(result);
-          } catch (error) {
-            ctx.logger.error({ err: error, ticketId: result.ticketId }, 'inbound listener failed');
-          }
+    async receive(channelId: number, input: InboundMessage, details?: InboundDetails): Promise<InboundResult> {
+      const result = await record(channelId, input, details);
+      if (!result.duplicate) await announce(result);
+      return result;
+    },
+
+    /**
+     * A customer's edit or deletion of an earlier message. Applied once per change id; the open ticket updates live
+     * (`message-changed` to who may read the ticket). A change that comes before its message stores the message,
+     * which then arrives like any new message (live event, routing).
+     */
+    async change(channelId: number, input: InboundChange): Promise<ChangeResult> {
+      const { placed, campaignId, ...result } = await applyChange(channelId, input);
+      if (placed) {
+        await announce(placed);
+      } else if (result.applied) {
+        const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: result.ticketId });
+        if (ticket) {
+          const event: MessageChangedEvent = {
+            casoId: result.ticketId,
+            messageId: result.messageId,
+            change: input.change,
+          };
+          await ctx.realtime.toTicketReaders(campaignId, ticket.assignedUserId, REALTIME_EVENTS.messageChanged, event);
         }
-      })();
-      following.add(follow);
-      void follow.finally(() => following.delete(follow));
+      }
       return result;
     },
 

@@ -164,6 +164,26 @@ export const interactionsRepo = {
     return row;
   },
 
+  /** A customer's edit or deletion of a stored message (its words, markers and provider data). */
+  async changeMessage(
+    db: Executor,
+    id: number,
+    values: Partial<Pick<MessageRow, 'bodyText' | 'bodyHtml' | 'editedAt' | 'deletedAt' | 'providerData'>>,
+  ): Promise<void> {
+    await db.update(messages).set(values).where(eq(messages.id, id));
+  },
+
+  /** The id of the ticket's latest message (the one its preview shows). */
+  async latestMessageId(db: Executor, ticketId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.ticketId, ticketId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
   async interaction(db: Executor, id: number): Promise<InteractionRow | null> {
     const [row] = await db.select().from(interactions).where(eq(interactions.id, id));
     return row ?? null;
@@ -325,15 +345,17 @@ export const interactionsRepo = {
 };
 
 export function toMessage(message: MessageRow, authorName: string | null): InteractionMessage {
+  // A message the customer deleted keeps its content in the database (audit); the timeline gets only the marker.
+  const deleted = message.deletedAt !== null;
   return {
     id: message.id,
     direction: message.direction === 1 ? 1 : 0,
-    html: message.bodyHtml,
-    text: message.bodyText,
+    html: deleted ? '' : message.bodyHtml,
+    text: deleted ? '' : message.bodyText,
     senderName: message.senderName,
     author: message.authorId ? { id: message.authorId, nombre: authorName ?? '' } : null,
     deliveryStatus: (message.deliveryStatus as DeliveryStatus | null) ?? null,
-    attachments: (message.attachments ?? []).flatMap((file) =>
+    attachments: (deleted ? [] : (message.attachments ?? [])).flatMap((file) =>
       file.attachmentId
         ? [
             {
@@ -347,5 +369,13 @@ export function toMessage(message: MessageRow, authorName: string | null): Inter
         : [],
     ),
     createdAt: message.createdAt.toISOString(),
+    editedAt: message.editedAt?.toISOString() ?? null,
+    edits: deleted
+      ? []
+      : (message.providerData?.versions ?? []).map((version) => ({
+          text: version.text,
+          replacedAt: version.replacedAt,
+        })),
+    deletedAt: message.deletedAt?.toISOString() ?? null,
   };
 }

@@ -49,6 +49,28 @@ export interface OutboundPayload {
   whatsappTemplate?: { name: string; language: string; variables: string[] };
 }
 
+/** An earlier wording of a message the customer edited. */
+export interface MessageVersion {
+  text: string;
+  html: string;
+  /** When this wording was replaced. */
+  replacedAt: string;
+}
+
+/** What the provider said about an inbound message beyond its text. */
+export interface MessageProviderData {
+  /** The provider's kind when the text only summarises it (order, system, unsupported, ...). */
+  kind?: string;
+  /** The provider's own payload of such a message, kept as received (bounded). */
+  raw?: unknown;
+  /** Earlier wordings of an edited message, oldest first. */
+  versions?: MessageVersion[];
+  /** Provider ids of the edits and deletions already applied (a redelivered change applies once). */
+  changes?: string[];
+  /** The message was first known by a change (an edit or deletion that arrived before it). */
+  knownFromChange?: boolean;
+}
+
 export const messages = pgTable(
   'messages',
   {
@@ -78,6 +100,11 @@ export const messages = pgTable(
     attachments: jsonb('attachments').$type<StoredMessageAttachment[]>(),
     /** What the provider must send instead of the text (a WhatsApp template with its values). */
     outboundPayload: jsonb('outbound_payload').$type<OutboundPayload>(),
+    providerData: jsonb('provider_data').$type<MessageProviderData>(),
+    /** When the customer last edited the message (its earlier wordings are in providerData.versions). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** When the customer deleted the message for everyone: the content stays for audit, the timeline hides it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

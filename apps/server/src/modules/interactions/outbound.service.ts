@@ -330,17 +330,20 @@ export function createOutboundService(ctx: AppContext) {
       }
     },
 
-    /** A provider's status callback for an outgoing message of the channel (unknown ids are ignored). */
+    /**
+     * A provider's status callback for an outgoing message of the channel. `known` is false for ids that are not
+     * Atiende's replies (the caller logs them); `updated` only when the status moved forward.
+     */
     async report(
       channelId: number,
       report: { providerMessageId: string; status: keyof typeof STATUS_CODES; error?: string },
     ) {
       const message = await interactionsRepo.messageByProviderId(db, channelId, report.providerMessageId);
-      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return { updated: false };
+      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return { known: false, updated: false };
       const status = STATUS_CODES[report.status];
       const updated = await interactionsRepo.advanceDelivery(db, message.id, status, { error: report.error });
       if (updated) await announceStatus(message.ticketId, message.id, status);
-      return { updated };
+      return { known: true, updated };
     },
   };
 }

@@ -200,6 +200,30 @@ describe('Messenger channel', () => {
     expect(await ticketOfMessage(t, pageChannel, tap)).toBe(ticketId);
     expect((await messagesOf(t, admin, ticketId)).at(-1)?.text).toBe('Hablar con un asesor');
   });
+
+  it('applies a customer’s edit (message_edits) to the message, keeping its earlier words, once per edit', async () => {
+    const psid = `${Date.now()}${next()}`;
+    const mid = `m_edit_${Date.now()}_${next()}`;
+    await deliver(
+      'facebook',
+      pageChannel,
+      pageEvent([
+        { sender: { id: psid }, timestamp: Date.now() - 5_000, message: { mid, text: 'Mi pedido es el 55' } },
+      ]),
+    );
+    const ticketId = await ticketOfMessage(t, pageChannel, mid);
+    const edit = {
+      sender: { id: psid },
+      recipient: { id: PAGE_ID },
+      timestamp: Date.now(),
+      message_edit: { mid, text: 'Mi pedido es el 56', num_edit: 1 },
+    };
+    expect((await deliver('facebook', pageChannel, pageEvent([edit]))).json().result).toMatchObject({ changed: 1 });
+    expect((await deliver('facebook', pageChannel, pageEvent([edit]))).json().result).toMatchObject({ changed: 0 });
+    const [message] = await messagesOf(t, admin, ticketId);
+    expect(message).toMatchObject({ text: 'Mi pedido es el 56' });
+    expect(message.edits.map((version) => version.text)).toEqual(['Mi pedido es el 55']);
+  });
 });
 
 describe('Instagram channel', () => {
@@ -252,5 +276,27 @@ describe('Instagram channel', () => {
     await deliver('instagram', igChannel, igEvent([{ sender: { id: igsid }, read: { mid: providerId } }]));
     expect((await messagesOf(t, admin, ticketId)).find((entry) => entry.id === messageId)?.deliveryStatus).toBe(3);
     await settle(50);
+  });
+
+  it('hides a message the customer unsent, keeping it for audit', async () => {
+    const igsid = `${Date.now()}${next()}`;
+    const mid = `ig_unsend_${Date.now()}_${next()}`;
+    await deliver(
+      'instagram',
+      igChannel,
+      igEvent([{ sender: { id: igsid }, message: { mid, text: 'Ups, otro chat' } }]),
+    );
+    const ticketId = await ticketOfMessage(t, igChannel, mid);
+    await deliver(
+      'instagram',
+      igChannel,
+      igEvent([{ sender: { id: igsid }, timestamp: Date.now(), message: { mid, is_deleted: true } }]),
+    );
+    const [message] = await messagesOf(t, admin, ticketId);
+    expect(message).toMatchObject({ text: '', html: '' });
+    expect(message.deletedAt).not.toBeNull();
+    const [{ body }] = (await t.ctx.db.execute(sql`select body_text as body from messages where id = ${message.id}`))
+      .rows as { body: string }[];
+    expect(body).toBe('Ups, otro chat');
   });
 });

@@ -6,6 +6,7 @@ import { OutboundRefusedError } from '../../platform/outbound.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, readMessageFile, sendInParts } from '../interactions/adapters.js';
+import { type IgnoredEvent, logIgnored } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
@@ -92,10 +93,15 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
         if (!parsed.success) throw webhookErrors.payload();
         const account = channel.config[product.accountKey];
         const events = readMessengerWebhook(parsed.data, typeof account === 'string' ? account : null);
+        const skipped: IgnoredEvent[] = [...events.ignored];
         let recorded = 0;
-        for (const { inbound: message, files } of events.messages) {
+        for (const { inbound: message, files, details } of events.messages) {
           const name = await senderName(type, channel, message.from);
-          const result = await inbound.receive(channel.id, { ...message, ...(name ? { senderName: name } : {}) });
+          const result = await inbound.receive(
+            channel.id,
+            { ...message, ...(name ? { senderName: name } : {}) },
+            details,
+          );
           if (!result.duplicate) recorded += 1;
           if (files.length === 0) continue;
           const stored = await interactionsRepo.message(db, result.messageId);
@@ -107,28 +113,49 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
             });
           }
         }
-        let updated = 0;
-        for (const mid of events.delivered) {
-          if ((await outbound.report(channel.id, { providerMessageId: mid, status: 'delivered' })).updated)
-            updated += 1;
-        }
-        for (const read of events.reads) {
-          const mids = read.mid
-            ? [read.mid]
-            : read.watermark
-              ? await interactionsRepo.unreadRepliesUntil(
-                  db,
-                  channel.id,
-                  read.sender,
-                  new Date(read.watermark),
-                  READ_BATCH,
-                )
-              : [];
-          for (const mid of mids) {
-            if ((await outbound.report(channel.id, { providerMessageId: mid, status: 'read' })).updated) updated += 1;
+        let changed = 0;
+        for (const change of events.changes) {
+          const name = await senderName(type, channel, change.from);
+          const result = await inbound.change(channel.id, { ...change, ...(name ? { senderName: name } : {}) });
+          if (result.applied) changed += 1;
+          else if (result.reason !== 'already-applied') {
+            skipped.push({
+              kind: change.change,
+              reason: 'change-not-applied',
+              id: change.changeId,
+              detail: result.reason,
+            });
           }
         }
-        return { messages: events.messages.length, recorded, updated };
+        let updated = 0;
+        const report = async (mid: string, status: 'delivered' | 'read') => {
+          const result = await outbound.report(channel.id, { providerMessageId: mid, status });
+          if (result.updated) updated += 1;
+          if (!result.known) skipped.push({ kind: status, reason: 'unknown-message', id: mid });
+        };
+        for (const mid of events.delivered) await report(mid, 'delivered');
+        for (const read of events.reads) {
+          if (read.mid) await report(read.mid, 'read');
+          else if (read.watermark) {
+            const mids = await interactionsRepo.unreadRepliesUntil(
+              db,
+              channel.id,
+              read.sender,
+              new Date(read.watermark),
+              READ_BATCH,
+            );
+            for (const mid of mids) await report(mid, 'read');
+          }
+        }
+        logIgnored(ctx.logger, channel, skipped);
+        return {
+          messages: events.messages.length,
+          recorded,
+          changes: events.changes.length,
+          changed,
+          updated,
+          ignored: skipped.length,
+        };
       },
     };
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, logCapture, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
+import { ignoredOf } from '../../test/corpus.js';
 import { type Actor, caller, deskCampaign, messagesOf, settle, ticketOfMessage, waitFor } from '../../test/desk.js';
 import { startTelegramBot } from '../../test/telegram-bot.js';
 
@@ -13,6 +14,7 @@ let bot: Awaited<ReturnType<typeof startTelegramBot>>;
 let channelId: number;
 let secret: string;
 let sequence = 0;
+const logs = logCapture();
 const next = () => {
   sequence += 1;
   return sequence;
@@ -39,7 +41,7 @@ function privateMessage(chatId: number, content: Record<string, unknown>) {
 
 beforeAll(async () => {
   bot = await startTelegramBot({ token: BOT_TOKEN });
-  t = await createTestApp({ listen: true, allowOutbound: [bot.url()] });
+  t = await createTestApp({ listen: true, allowOutbound: [bot.url()], captureLogs: logs });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   agent = await signedIn(t, 'agent');
@@ -63,7 +65,10 @@ describe('Telegram channel', () => {
     expect(registered.statusCode, registered.body).toBe(200);
     expect(registered.json().result.webhookUrl).toBe(`${t.ctx.config.publicUrl}/api/v2/webhooks/telegram/${channelId}`);
     const call = bot.calls.find((entry) => entry.method === 'setWebhook');
-    expect(call?.fields).toMatchObject({ url: registered.json().result.webhookUrl, allowed_updates: ['message'] });
+    expect(call?.fields).toMatchObject({
+      url: registered.json().result.webhookUrl,
+      allowed_updates: ['message', 'edited_message'],
+    });
     secret = String(call?.fields.secret_token);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const channel = (await api.get(`/api/v2/channels/${channelId}`, admin)).json().result;
@@ -138,7 +143,7 @@ describe('Telegram channel', () => {
         { file_id: 'photo-large', file_size: ONE_PIXEL_PNG.length, width: 800, height: 800 },
       ],
     });
-    expect((await update(message)).json().result).toEqual({ recorded: true });
+    expect((await update(message)).json().result).toEqual({ recorded: true, changed: false });
     const ticketId = await ticketOfMessage(t, channelId, `${chatId}:${message.message_id}`);
     const withPhoto = await waitFor(async () => {
       const [first] = await messagesOf(t, admin, ticketId);
@@ -151,7 +156,24 @@ describe('Telegram channel', () => {
     ]);
 
     const group = { ...privateMessage(-100123, { text: 'Hola grupo' }), chat: { id: -100123, type: 'group' } };
-    expect((await update(group)).json().result).toEqual({ recorded: false });
+    expect((await update(group)).json().result).toEqual({ recorded: false, changed: false });
+    // A channel's post is not a customer conversation either: logged, with why.
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/webhooks/telegram/${channelId}`,
+      headers: { 'x-telegram-bot-api-secret-token': secret },
+      payload: {
+        update_id: next(),
+        channel_post: { message_id: 70, date: 1700001000, chat: { id: -1001987654321, type: 'channel' }, text: 'Hoy' },
+      },
+    });
+    expect(post.json().result).toEqual({ recorded: false, changed: false });
+    expect(ignoredOf(logs.entries, channelId).map((event) => [event.kind, event.reason])).toEqual(
+      expect.arrayContaining([
+        ['message', 'not-private-chat'],
+        ['channel_post', 'not-private-chat'],
+      ]),
+    );
   });
 
   it('fails a reply to a chat that blocked the bot at once, and retries on flood limits', async () => {

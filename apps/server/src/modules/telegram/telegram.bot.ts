@@ -91,7 +91,7 @@ export function createBotClient(outbound: OutboundPolicy, settings: BotSettings)
       await call<boolean>('setWebhook', {
         url,
         secret_token: secretToken,
-        allowed_updates: ['message'],
+        allowed_updates: ['message', 'edited_message'],
         drop_pending_updates: false,
       });
     },

@@ -6,6 +6,7 @@ import { randomToken } from '../../platform/security.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError, readMessageFile, sendInParts } from '../interactions/adapters.js';
+import { type IgnoredEvent, logIgnored } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
@@ -67,26 +68,47 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
   return {
     adapter,
 
-    /** One update from Telegram: the secret, then the message stored (and its files queued), then the answer. */
+    /**
+     * One update from Telegram: the secret, then the message stored (and its files queued) or its edit applied,
+     * then the answer. An update that stores nothing is logged with why.
+     */
     async receive(channelId: number, secret: string | undefined, body: unknown) {
       const channel = await telegramChannel(channelId);
       if (!validSecret(secret, channel.secrets.webhookSecret)) throw telegramErrors.secret();
       const update = updateSchema.safeParse(body);
       if (!update.success) throw telegramErrors.payload();
-      const parsed = readUpdate(update.data);
-      if (!parsed) return { recorded: false };
-      const result = await inbound.receive(channel.id, parsed.inbound);
-      if (parsed.files.length > 0) {
-        const stored = await interactionsRepo.message(db, result.messageId);
-        if (stored && stored.attachments === null) {
-          await ctx.jobs.send<TelegramFilesJob>(TELEGRAM_FILES_QUEUE, {
-            channelId: channel.id,
-            messageId: result.messageId,
-            files: parsed.files,
+      const { message, change, ignored } = readUpdate(update.data);
+      const skipped: IgnoredEvent[] = [...ignored];
+      let recorded = false;
+      let changed = false;
+      if (message) {
+        const result = await inbound.receive(channel.id, message.inbound);
+        recorded = !result.duplicate;
+        if (message.files.length > 0) {
+          const stored = await interactionsRepo.message(db, result.messageId);
+          if (stored && stored.attachments === null) {
+            await ctx.jobs.send<TelegramFilesJob>(TELEGRAM_FILES_QUEUE, {
+              channelId: channel.id,
+              messageId: result.messageId,
+              files: message.files,
+            });
+          }
+        }
+      }
+      if (change) {
+        const result = await inbound.change(channel.id, change);
+        changed = result.applied;
+        if (!result.applied && result.reason !== 'already-applied') {
+          skipped.push({
+            kind: 'edited_message',
+            reason: 'change-not-applied',
+            id: change.changeId,
+            detail: result.reason,
           });
         }
       }
-      return { recorded: !result.duplicate };
+      logIgnored(ctx.logger, channel, skipped);
+      return { recorded, changed };
     },
 
     /**

@@ -315,7 +315,9 @@ describe('WhatsApp templates', () => {
     expect((await api.get('/api/v2/whatsapp-templates/999999', admin)).statusCode).toBe(404);
     // Who manages templates picks the WhatsApp channel without managing channels.
     const editor = await signedInWith(t, admin, ['ver-menu-plantillas-mensaje', 'agregar-plantilla-mensaje']);
-    const options = await api.get('/api/v2/channels?type=whatsapp&sizePerPage=100', editor);
+    // Other suites leave many WhatsApp channels in the shared database: the editor looks this one up by name.
+    const name = (await api.get(`/api/v2/channels/${channelId}`, admin)).json().result.name as string;
+    const options = await api.get(`/api/v2/channels?type=whatsapp&searchText=${encodeURIComponent(name)}`, editor);
     expect(options.statusCode).toBe(200);
     expect(options.json().result.data.map((channel: { id: number }) => channel.id)).toContain(channelId);
     expect(

@@ -199,13 +199,16 @@ export function createWhatsappTemplatesService(ctx: AppContext, outbound: Outbou
       return view(id);
     },
 
-    /** Meta's `message_template_status_update` for a template of the channel (unknown ids are ignored). */
+    /**
+     * Meta's `message_template_status_update` for a template of the channel: `known` false for templates that are
+     * not the channel's (the webhook logs them), `updated` when the review changed the template.
+     */
     async reviewed(channelId: number, update: { providerTemplateId: string; event: string; reason: string | null }) {
       const row = await whatsappTemplatesRepo.findByProviderId(db, channelId, update.providerTemplateId);
-      if (!row) return false;
+      if (!row) return { known: false, updated: false };
       const status = statusOf(update.event);
       const reason = status === 'rejected' && update.reason && update.reason !== 'NONE' ? update.reason : null;
-      return whatsappTemplatesRepo.setStatus(db, row.id, status, reason);
+      return { known: true, updated: await whatsappTemplatesRepo.setStatus(db, row.id, status, reason) };
     },
 
     /** The approved templates an agent may send on this conversation of a visible ticket. */

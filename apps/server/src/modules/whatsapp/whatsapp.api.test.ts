@@ -1,7 +1,8 @@
-import { REALTIME_EVENTS } from '@atiende/contracts';
+import { type MessageChangedEvent, REALTIME_EVENTS } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, logCapture, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
+import { ignoredOf } from '../../test/corpus.js';
 import {
   type Actor,
   caller,
@@ -28,6 +29,7 @@ let cloud: Awaited<ReturnType<typeof startWhatsappCloud>>;
 let channelId: number;
 let campaignId: number;
 let sequence = 0;
+const logs = logCapture();
 const next = () => {
   sequence += 1;
   return sequence;
@@ -50,9 +52,40 @@ function textMessage(from: string, id: string, text: string) {
   return { from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } };
 }
 
+/** A customer's edit of an earlier message, as the Cloud API reports it (`type: edit`). */
+function editMessage(from: string, original: string, text: string, at = Math.floor(Date.now() / 1000)) {
+  return {
+    from,
+    id: wamid(),
+    timestamp: String(at),
+    type: 'edit',
+    edit: { original_message_id: original, message: { type: 'text', text: { body: text } } },
+  };
+}
+
+/** A customer's deletion of an earlier message for everyone (`type: revoke`). */
+function revokeMessage(from: string, original: string) {
+  return {
+    from,
+    id: wamid(),
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    type: 'revoke',
+    revoke: { original_message_id: original },
+  };
+}
+
+async function storedBody(providerMessageId: string) {
+  const [row] = (
+    await t.ctx.db.execute(
+      sql`select body_text from messages where channel_id = ${channelId} and provider_message_id = ${providerMessageId}`,
+    )
+  ).rows as { body_text: string }[];
+  return row?.body_text;
+}
+
 beforeAll(async () => {
   cloud = await startWhatsappCloud({ accessToken: ACCESS_TOKEN });
-  t = await createTestApp({ listen: true, allowOutbound: [cloud.url()] });
+  t = await createTestApp({ listen: true, allowOutbound: [cloud.url()], captureLogs: logs });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   agent = await signedIn(t, 'agent');
@@ -307,6 +340,108 @@ describe('WhatsApp Cloud API channel', () => {
     expect(fixed).toMatchObject({ lastError: null, lastErrorAt: null });
   });
 
+  it('a customer’s edit changes the message and keeps its earlier words; a deletion hides it; both live', async () => {
+    const from = waId();
+    const id = wamid();
+    const socket = await connect(t, agent);
+    const changes = collect<MessageChangedEvent>(socket, REALTIME_EVENTS.messageChanged);
+    await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [textMessage(from, id, 'Quiero 2 camisas')] }));
+    const ticketId = await ticketOfMessage(t, channelId, id);
+    const edit = editMessage(from, id, 'Quiero 3 camisas');
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      const answer = await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [edit] }));
+      expect(answer.json().result).toMatchObject({ changes: 1, changed: delivery === 0 ? 1 : 0 });
+    }
+    const [edited] = await messagesOf(t, admin, ticketId);
+    expect(edited).toMatchObject({ text: 'Quiero 3 camisas', deletedAt: null });
+    expect(edited.html).toContain('Quiero 3 camisas');
+    expect(edited.editedAt).not.toBeNull();
+    // Meta's redelivery of the same edit keeps one earlier version.
+    expect(edited.edits).toEqual([{ text: 'Quiero 2 camisas', replacedAt: edited.editedAt }]);
+    await waitFor(
+      () =>
+        changes.some((event) => event.messageId === edited.id && event.change === 'edit' && event.casoId === ticketId),
+      'the live edit',
+    );
+
+    // Another number cannot change the customer's message.
+    const forged = await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [editMessage(waId(), id, 'Cambiado')] }));
+    expect(forged.json().result).toMatchObject({ changes: 1, changed: 0, ignored: 1 });
+    expect((await messagesOf(t, admin, ticketId))[0].text).toBe('Quiero 3 camisas');
+
+    await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [revokeMessage(from, id)] }));
+    const [deleted] = await messagesOf(t, admin, ticketId);
+    expect(deleted).toMatchObject({ id: edited.id, text: '', html: '', edits: [], attachments: [] });
+    expect(deleted.deletedAt).not.toBeNull();
+    // The content stays for audit; the ticket's preview no longer shows it.
+    expect(await storedBody(id)).toBe('Quiero 3 camisas');
+    const [{ preview }] = (
+      await t.ctx.db.execute(sql`select last_message_preview as preview from tickets where id = ${ticketId}`)
+    ).rows as { preview: string }[];
+    expect(preview).toBe('🚫');
+    await waitFor(
+      () => changes.some((event) => event.messageId === edited.id && event.change === 'delete'),
+      'the live deletion',
+    );
+    // An edit after the deletion changes nothing.
+    await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [editMessage(from, id, 'Otra vez')] }));
+    expect(await storedBody(id)).toBe('Quiero 3 camisas');
+    socket.close();
+  });
+
+  it('an edit or deletion that arrives before its message is not lost; the late original fills in', async () => {
+    const from = waId();
+    const edited = wamid();
+    const earlier = Math.floor(Date.now() / 1000) - 60;
+    await deliver(
+      webhookBody(PHONE_NUMBER_ID, {
+        contacts: [{ waId: from, name: 'Marta Ruiz' }],
+        messages: [editMessage(from, edited, 'Llego a las 5', earlier + 30)],
+      }),
+    );
+    const ticketId = await ticketOfMessage(t, channelId, edited);
+    expect(ticketId).toBeGreaterThan(0);
+    await deliver(
+      webhookBody(PHONE_NUMBER_ID, {
+        messages: [{ ...textMessage(from, edited, 'Llego a las 4'), timestamp: String(earlier) }],
+      }),
+    );
+    const [message] = await messagesOf(t, admin, ticketId);
+    expect(message).toMatchObject({ text: 'Llego a las 5', senderName: 'Marta Ruiz' });
+    expect(message.edits.map((version) => version.text)).toEqual(['Llego a las 4']);
+
+    const deleted = wamid();
+    await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [revokeMessage(from, deleted)] }));
+    await deliver(webhookBody(PHONE_NUMBER_ID, { messages: [textMessage(from, deleted, 'Mi clave es 1234')] }));
+    const hidden = (await messagesOf(t, admin, ticketId)).find((entry) => entry.deletedAt !== null);
+    expect(hidden).toMatchObject({ text: '', html: '' });
+    expect(await storedBody(deleted)).toBe('Mi clave es 1234');
+  });
+
+  it('refuses senders that are not phone numbers, and logs every event it does not keep with the reason', async () => {
+    const id = wamid();
+    const answer = await deliver(
+      webhookBody(PHONE_NUMBER_ID, {
+        messages: [
+          { ...textMessage('<WHATSAPP_USER_PHONE_NUMBER>', id, 'Hola') },
+          { ...textMessage(waId(), wamid(), ''), type: 'reaction', reaction: { message_id: id, emoji: '👍' } },
+        ],
+        statuses: [{ id: wamid(), status: 'played', timestamp: '1' }],
+      }),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().result).toMatchObject({ messages: 0, recorded: 0, ignored: 3 });
+    expect(await ticketOfMessage(t, channelId, id)).toBeNaN();
+    const reasons = ignoredOf(logs.entries, channelId).map((event) => [event.kind, event.reason]);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        ['text', 'invalid-sender'],
+        ['reaction', 'unhandled-kind'],
+        ['status:played', 'status-not-tracked'],
+      ]),
+    );
+  });
+
   it('ignores messages for another phone number of the same app, and statuses of unknown messages', async () => {
     const id = wamid();
     const answer = await deliver(
@@ -318,6 +453,12 @@ describe('WhatsApp Cloud API channel', () => {
       webhookBody(PHONE_NUMBER_ID, { statuses: [{ id: 'wamid.unknown', status: 'delivered', timestamp: '1' }] }),
     );
     expect(unknown.json().result).toMatchObject({ statuses: 1, updated: 0 });
+    expect(ignoredOf(logs.entries, channelId)).toEqual(
+      expect.arrayContaining([
+        { kind: 'messages', reason: 'other-account', detail: 'other-number', id: undefined },
+        { kind: 'status:delivered', reason: 'unknown-message', id: 'wamid.unknown', detail: undefined },
+      ]),
+    );
     expect(campaignId).toBeGreaterThan(0);
   });
 });

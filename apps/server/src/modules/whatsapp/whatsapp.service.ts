@@ -5,6 +5,7 @@ import type { JobAttempt } from '../../platform/jobs.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError, readMessageFile, sendInParts } from '../interactions/adapters.js';
+import { type IgnoredEvent, logIgnored } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
@@ -73,6 +74,14 @@ export function createWhatsappChannel(
     },
   };
 
+  /** Queues the media job of a stored message whose files are not kept yet (a redelivery queues it again). */
+  async function queueMedia(channelId: number, messageId: number, media: MediaReference[]) {
+    const stored = await interactionsRepo.message(db, messageId);
+    if (stored && stored.attachments === null) {
+      await ctx.jobs.send<MediaJob>(WHATSAPP_MEDIA_QUEUE, { channelId, messageId, media });
+    }
+  }
+
   return {
     adapter,
 
@@ -81,38 +90,62 @@ export function createWhatsappChannel(
       return answerSubscription((await whatsappChannel(channelId)).secrets.verifyToken, query);
     },
 
-    /** One webhook call: signature, then every message stored and every status applied, then the answer. */
+    /**
+     * One webhook call: signature, then every message stored, every edit or deletion applied and every status
+     * moved, then the answer. Whatever stores nothing is logged with why.
+     */
     async receive(channelId: number, rawBody: Buffer, signature: string | undefined) {
       const channel = await whatsappChannel(channelId);
       const payload = parseSignedBody(rawBody, signature, channel.secrets.appSecret);
       const parsed = webhookSchema.safeParse(payload);
       if (!parsed.success) throw webhookErrors.payload();
       const phoneNumberId = typeof channel.config.phoneNumberId === 'string' ? channel.config.phoneNumberId : null;
-      const { messages, statuses, templateReviews } = readWebhook(parsed.data, phoneNumberId);
+      const { messages, changes, statuses, templateReviews, ignored } = readWebhook(parsed.data, phoneNumberId);
+      const skipped: IgnoredEvent[] = [...ignored];
       let recorded = 0;
-      for (const { inbound: message, media } of messages) {
-        const result = await inbound.receive(channel.id, message);
+      for (const { inbound: message, media, details } of messages) {
+        const result = await inbound.receive(channel.id, message, details);
         if (!result.duplicate) recorded += 1;
-        if (media.length > 0) {
-          const stored = await interactionsRepo.message(db, result.messageId);
-          // A redelivered message whose files were not kept yet gets its job again (the job is idempotent).
-          if (stored && stored.attachments === null) {
-            await ctx.jobs.send<MediaJob>(WHATSAPP_MEDIA_QUEUE, {
-              channelId: channel.id,
-              messageId: result.messageId,
-              media,
-            });
-          }
+        if (media.length > 0) await queueMedia(channel.id, result.messageId, media);
+      }
+      let changed = 0;
+      for (const change of changes) {
+        const result = await inbound.change(channel.id, change);
+        if (result.applied) changed += 1;
+        else if (result.reason !== 'already-applied') {
+          skipped.push({
+            kind: change.change,
+            reason: 'change-not-applied',
+            id: change.changeId,
+            detail: result.reason,
+          });
         }
       }
       let updated = 0;
       for (const status of statuses) {
-        if ((await outbound.report(channel.id, status)).updated) updated += 1;
+        const result = await outbound.report(channel.id, status);
+        if (result.updated) updated += 1;
+        if (!result.known) {
+          skipped.push({ kind: `status:${status.status}`, reason: 'unknown-message', id: status.providerMessageId });
+        }
       }
       for (const review of templateReviews) {
-        if (await templates.reviewed(channel.id, review)) updated += 1;
+        const result = await templates.reviewed(channel.id, review);
+        if (result.updated) updated += 1;
+        if (!result.known) {
+          skipped.push({ kind: 'template-review', reason: 'unknown-message', id: review.providerTemplateId });
+        }
       }
-      return { messages: messages.length, recorded, statuses: statuses.length + templateReviews.length, updated };
+      logIgnored(ctx.logger, channel, skipped);
+      return {
+        messages: messages.length,
+        recorded,
+        changes: changes.length,
+        changed,
+        statuses: statuses.length + templateReviews.length,
+        updated,
+        ignored: skipped.length,
+      };
     },
 
     /** The media job: download the customer's files from Meta and keep them on the message and the ticket. */

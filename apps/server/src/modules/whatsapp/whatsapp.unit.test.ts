@@ -23,15 +23,15 @@ describe('WhatsApp webhook', () => {
 
   it('reads each message type as text for the conversation, with the sender’s profile name and media ids', () => {
     const message = (type: string, content: object) => ({
-      from: '573001',
+      from: '5730012345',
       id: `wamid.${type}`,
       timestamp: '1700000000',
       type,
       ...content,
     });
-    const { messages } = read(
+    const { messages, ignored } = read(
       webhookBody('111', {
-        contacts: [{ waId: '573001', name: ' Ana Pérez ' }],
+        contacts: [{ waId: '5730012345', name: ' Ana Pérez ' }],
         messages: [
           message('text', { text: { body: 'Hola' } }),
           message('image', { image: { id: 'm1', mime_type: 'image/jpeg', caption: 'La factura' } }),
@@ -42,7 +42,19 @@ describe('WhatsApp webhook', () => {
           message('button', { button: { text: 'Confirmar', payload: 'OK' } }),
           message('contacts', { contacts: [{ name: { formatted_name: 'Luis' }, phones: [{ phone: '+57 300' }] }] }),
           message('reaction', { reaction: { message_id: 'x', emoji: '👍' } }),
-          message('order', { order: {} }),
+          message('order', {
+            order: {
+              catalog_id: '354160437058781',
+              text: 'Sin cebolla',
+              product_items: [{ product_retailer_id: 'HAMBURGUESA', quantity: 2, item_price: 30, currency: 'COP' }],
+            },
+          }),
+          message('system', {
+            system: { body: 'Ana changed from 5730012345 to 5730099999', type: 'user_changed_number' },
+          }),
+          message('unsupported', { errors: [{ code: 131051, title: 'Message type unknown' }] }),
+          message('request_welcome', {}),
+          { ...message('text', { text: { body: 'x' } }), from: 'PHONE_NUMBER', id: 'wamid.placeholder' },
           { id: 'broken' },
         ],
       }),
@@ -55,11 +67,25 @@ describe('WhatsApp webhook', () => {
       ['wamid.location', '📍 Oficina https://maps.google.com/?q=4.6,-74.08'],
       ['wamid.interactive', 'Sí'],
       ['wamid.button', 'Confirmar'],
-      ['wamid.contacts', 'Luis +57 300'],
-      ['wamid.order', '[order]'],
+      ['wamid.contacts', '👤 Luis +57 300'],
+      ['wamid.order', '🛒 2 × HAMBURGUESA (30 COP)\nSin cebolla'],
+      ['wamid.system', 'ℹ️ Ana changed from 5730012345 to 5730099999'],
+      ['wamid.unsupported', '⚠️ Message type unknown (131051)'],
+    ]);
+    // Kinds the text only summarises keep Meta's payload.
+    expect(messages.find((item) => item.inbound.providerMessageId === 'wamid.order')?.details).toMatchObject({
+      kind: 'order',
+      raw: { order: { catalog_id: '354160437058781' } },
+    });
+    expect(messages[0].details).toBeUndefined();
+    expect(ignored).toEqual([
+      { kind: 'reaction', reason: 'unhandled-kind', id: 'wamid.reaction' },
+      { kind: 'request_welcome', reason: 'unhandled-kind', id: 'wamid.request_welcome' },
+      { kind: 'text', reason: 'invalid-sender', id: 'wamid.placeholder', detail: 'not a phone number' },
+      { kind: 'message', reason: 'malformed', id: 'broken' },
     ]);
     expect(messages[0].inbound).toMatchObject({
-      from: '573001',
+      from: '5730012345',
       senderName: 'Ana Pérez',
       receivedAt: '2023-11-14T22:13:20.000Z',
     });
@@ -80,7 +106,86 @@ describe('WhatsApp webhook', () => {
       { providerMessageId: 'wamid.a', status: 'delivered' },
       { providerMessageId: 'wamid.b', status: 'failed', error: '131047 Re-engagement message' },
     ]);
+    expect(read(body).ignored).toEqual([{ kind: 'status:deleted', reason: 'status-not-tracked', id: 'wamid.c' }]);
     expect(read(body, '222').statuses).toEqual([]);
+    expect(read(body, '222').ignored).toEqual([{ kind: 'messages', reason: 'other-account', detail: '111' }]);
+  });
+
+  it('reads edits and deletions (revoke) as changes of the message they name', () => {
+    const { changes, messages } = read(
+      webhookBody('111', {
+        contacts: [{ waId: '5730012345', name: 'Ana' }],
+        messages: [
+          {
+            from: '5730012345',
+            id: 'wamid.edit1',
+            timestamp: '1700000060',
+            type: 'edit',
+            edit: {
+              original_message_id: 'wamid.original',
+              message: { type: 'image', image: { id: 'm9', caption: 'Nueva foto' } },
+            },
+          },
+          {
+            from: '5730012345',
+            id: 'wamid.revoke1',
+            timestamp: '1700000120',
+            type: 'revoke',
+            revoke: { original_message_id: 'wamid.other' },
+          },
+          { from: '5730012345', id: 'wamid.edit2', type: 'edit', edit: {} },
+        ],
+      }),
+    );
+    expect(messages).toEqual([]);
+    expect(changes).toEqual([
+      {
+        providerMessageId: 'wamid.original',
+        changeId: 'wamid.edit1',
+        change: 'edit',
+        from: '5730012345',
+        senderName: 'Ana',
+        text: 'Nueva foto',
+        changedAt: '2023-11-14T22:14:20.000Z',
+      },
+      {
+        providerMessageId: 'wamid.other',
+        changeId: 'wamid.revoke1',
+        change: 'delete',
+        from: '5730012345',
+        senderName: 'Ana',
+        changedAt: '2023-11-14T22:15:20.000Z',
+      },
+    ]);
+  });
+
+  it('logs errors Meta reports for a whole change, and lets a message without content show them', () => {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: '111' },
+                messages: [{ from: '5730012345', id: 'wamid.empty', timestamp: '1', type: 'interactive' }],
+                errors: [{ code: 131000, title: 'Something went wrong', error_data: { details: 'Unsupported' } }],
+              },
+            },
+            { field: 'smb_message_echoes', value: {} },
+            { field: 'account_update', value: { event: 'ACCOUNT_DELETED' } },
+          ],
+        },
+      ],
+    });
+    const events = read(body);
+    expect(events.messages.map((item) => item.inbound.text)).toEqual(['⚠️ Something went wrong (131000): Unsupported']);
+    expect(events.ignored).toEqual([
+      { kind: 'error', reason: 'provider-error', detail: '⚠️ Something went wrong (131000): Unsupported' },
+      { kind: 'smb_message_echoes', reason: 'own-message' },
+      { kind: 'account_update', reason: 'unhandled-kind' },
+    ]);
   });
 });
 

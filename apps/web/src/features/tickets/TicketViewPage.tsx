@@ -1,4 +1,5 @@
 import {
+  type MessageChangedEvent,
   NEW_INBOUND_EVENT,
   type NewInboundEvent,
   REALTIME_EVENTS,
@@ -727,6 +728,7 @@ function useTicketLive(ticket: Ticket | undefined) {
     const stops = [
       onRealtimeEvent<NewInboundEvent>(NEW_INBOUND_EVENT, refetch),
       onRealtimeEvent<{ casoId?: number }>(REALTIME_EVENTS.messageStatus, refetch),
+      onRealtimeEvent<MessageChangedEvent>(REALTIME_EVENTS.messageChanged, refetch),
     ];
     return () => {
       for (const stop of stops) stop();

@@ -1,6 +1,7 @@
 import '../desk/i18n';
 import { API_BASE, type FormField, type Interaction, type InteractionMessage, taskDue } from '@atiende/contracts';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import BlockIcon from '@mui/icons-material/Block';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -264,7 +265,6 @@ export function DeliveryStatusIcon({ message }: { message: InteractionMessage })
   );
 }
 
-/** One message: incoming on the inline-start side, outgoing on the inline-end side, with sender, time and body. */
 /** Shows a remote image the agent asked for (the marker's URL must be http(s)); other clicks pass through. */
 export function revealRemoteImage(event: { target: EventTarget | null }) {
   const marker = event.target instanceof Element ? event.target.closest('[data-remote-image]') : null;
@@ -281,6 +281,69 @@ export function remoteImageUrl(src: string): boolean {
   return /^https?:\/\/[^\s"'<>]+$/i.test(src);
 }
 
+/** "edited" beside a message's time; its tooltip says when, and what the customer had written before. */
+function EditedMark({ message }: { message: InteractionMessage }) {
+  const { t, i18n } = useTranslation();
+  if (!message.editedAt) return null;
+  const lines = [
+    t('desk.conversation.editedAt', { time: formatDateTime(message.editedAt, i18n.language) }),
+    ...message.edits.map((edit) =>
+      t('desk.conversation.earlierVersion', { time: formatDateTime(edit.replacedAt, i18n.language), text: edit.text }),
+    ),
+  ];
+  return (
+    <Tooltip
+      title={
+        <Box component="span" dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+          {lines.join('\n')}
+        </Box>
+      }
+    >
+      <Typography
+        variant="caption"
+        component="span"
+        tabIndex={0}
+        data-testid={`message-edited-${message.id}`}
+        sx={{ color: 'text.secondary', fontStyle: 'italic', flexShrink: 0 }}
+      >
+        {t('desk.conversation.edited')}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+/** What is left of a message the customer deleted: a marker instead of its content (kept on the server for audit). */
+function DeletedBody({ message }: { message: InteractionMessage }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Tooltip title={t('desk.conversation.deletedAt', { time: formatDateTime(message.deletedAt ?? '', i18n.language) })}>
+      <Box
+        tabIndex={0}
+        data-testid={`message-deleted-${message.id}`}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.75,
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          borderStartStartRadius: 4,
+          border: 1,
+          borderStyle: 'dashed',
+          borderColor: 'divider',
+          color: 'text.secondary',
+          typography: 'body2',
+          fontStyle: 'italic',
+        }}
+      >
+        <BlockIcon sx={{ fontSize: 16 }} aria-hidden />
+        {t('desk.conversation.deleted')}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** One message: incoming on the inline-start side, outgoing on the inline-end side, with sender, time and body. */
 export function MessageBubble({ message, contactValue }: { message: InteractionMessage; contactValue: string }) {
   const { t, i18n } = useTranslation();
   const side = bubbleSide(message.direction);
@@ -290,10 +353,12 @@ export function MessageBubble({ message, contactValue }: { message: InteractionM
   const sender = outgoing
     ? (message.author?.nombre ?? message.senderName ?? t('desk.conversation.agent'))
     : (message.senderName ?? contactValue ?? t('desk.conversation.customer'));
+  const deleted = message.deletedAt !== null;
   return (
     <Box
       data-testid={`ticket-message-${message.id}`}
       data-direction={outgoing ? 'outgoing' : 'incoming'}
+      data-state={deleted ? 'deleted' : message.editedAt ? 'edited' : undefined}
       sx={{
         alignSelf: outgoing ? 'flex-end' : 'flex-start',
         maxWidth: '85%',
@@ -316,47 +381,52 @@ export function MessageBubble({ message, contactValue }: { message: InteractionM
         >
           {formatDateTime(message.createdAt, i18n.language)}
         </Typography>
+        {deleted ? null : <EditedMark message={message} />}
       </Box>
-      <Box
-        sx={(theme) => ({
-          px: 1.5,
-          py: 1,
-          borderRadius: 2,
-          ...(outgoing ? { borderStartEndRadius: 4 } : { borderStartStartRadius: 4 }),
-          bgcolor: outgoing
-            ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.28 : 0.12)
-            : theme.palette.action.hover,
-          border: 1,
-          borderColor: outgoing ? alpha(theme.palette.primary.main, 0.3) : 'divider',
-          typography: 'body2',
-          overflowWrap: 'anywhere',
-          minWidth: 0,
-          maxWidth: '100%',
-          '& p': { my: 0.25 },
-          '& p:first-of-type': { mt: 0 },
-          '& p:last-of-type': { mb: 0 },
-          '& img': { maxWidth: '100%', height: 'auto' },
-          '& a': { color: 'primary.main' },
-          '& blockquote': { m: 0, paddingInlineStart: 1, borderInlineStart: 3, borderColor: 'divider' },
-          // Remote images wait for a click (the server leaves a marker instead of the <img>).
-          '& [data-remote-image]': {
-            display: 'inline-block',
-            cursor: 'pointer',
-            px: 1,
-            py: 0.25,
-            borderRadius: 1,
+      {deleted ? (
+        <DeletedBody message={message} />
+      ) : (
+        <Box
+          sx={(theme) => ({
+            px: 1.5,
+            py: 1,
+            borderRadius: 2,
+            ...(outgoing ? { borderStartEndRadius: 4 } : { borderStartStartRadius: 4 }),
+            bgcolor: outgoing
+              ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.28 : 0.12)
+              : theme.palette.action.hover,
             border: 1,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            color: 'text.secondary',
-          },
-          '& [data-remote-image]::before': { content: `"${remoteImageLabel}"` },
-        })}
-        dir="auto"
-        onClick={revealRemoteImage}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: message html is sanitised by the server when it is stored.
-        dangerouslySetInnerHTML={{ __html: message.html }}
-      />
+            borderColor: outgoing ? alpha(theme.palette.primary.main, 0.3) : 'divider',
+            typography: 'body2',
+            overflowWrap: 'anywhere',
+            minWidth: 0,
+            maxWidth: '100%',
+            '& p': { my: 0.25 },
+            '& p:first-of-type': { mt: 0 },
+            '& p:last-of-type': { mb: 0 },
+            '& img': { maxWidth: '100%', height: 'auto' },
+            '& a': { color: 'primary.main' },
+            '& blockquote': { m: 0, paddingInlineStart: 1, borderInlineStart: 3, borderColor: 'divider' },
+            // Remote images wait for a click (the server leaves a marker instead of the <img>).
+            '& [data-remote-image]': {
+              display: 'inline-block',
+              cursor: 'pointer',
+              px: 1,
+              py: 0.25,
+              borderRadius: 1,
+              border: 1,
+              borderStyle: 'dashed',
+              borderColor: 'divider',
+              color: 'text.secondary',
+            },
+            '& [data-remote-image]::before': { content: `"${remoteImageLabel}"` },
+          })}
+          dir="auto"
+          onClick={revealRemoteImage}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: message html is sanitised by the server when it is stored.
+          dangerouslySetInnerHTML={{ __html: message.html }}
+        />
+      )}
       {message.attachments.length > 0 ? <MessageFiles message={message} /> : null}
       {outgoing ? (
         <Box sx={{ px: 0.5, mt: 0.25, display: 'flex' }}>
