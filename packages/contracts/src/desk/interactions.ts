@@ -50,11 +50,14 @@ export const interactionMessageSchema = named(
 );
 export type InteractionMessage = z.infer<typeof interactionMessageSchema>;
 
-/** Realtime `message-changed`: a message of the ticket was edited or deleted by the customer. */
+/**
+ * Realtime `message-changed`: a message of the ticket changed after it was announced: the customer edited or deleted
+ * it, or its files were kept (files come after their message).
+ */
 export interface MessageChangedEvent {
   casoId: number;
   messageId: number;
-  change: 'edit' | 'delete';
+  change: 'edit' | 'delete' | 'files';
 }
 
 /** One registro_canal: a conversation through one channel and contact datum inside a ticket. */

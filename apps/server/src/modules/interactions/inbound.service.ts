@@ -6,9 +6,7 @@ import {
   inboundMessageSchema,
   isWithinBusinessHours,
   MESSAGE_DIRECTION,
-  type MessageChangedEvent,
   NEW_INBOUND_EVENT,
-  REALTIME_EVENTS,
   TICKET_STATUS,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -23,6 +21,7 @@ import { pendingRepo } from '../tickets/pending.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { interactionsRepo, type MessageRow } from './interactions.repo.js';
 import type { MessageProviderData } from './interactions.schema.js';
+import { announceMessageChanged } from './message-changed.js';
 
 export type { InboundResult };
 
@@ -441,15 +440,11 @@ export function createInboundService(ctx: AppContext) {
       if (placed) {
         await announce(placed);
       } else if (result.applied) {
-        const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: result.ticketId });
-        if (ticket) {
-          const event: MessageChangedEvent = {
-            casoId: result.ticketId,
-            messageId: result.messageId,
-            change: input.change,
-          };
-          await ctx.realtime.toTicketReaders(campaignId, ticket.assignedUserId, REALTIME_EVENTS.messageChanged, event);
-        }
+        await announceMessageChanged(ctx, {
+          ticketId: result.ticketId,
+          messageId: result.messageId,
+          change: input.change,
+        });
       }
       return result;
     },

@@ -4,6 +4,7 @@ import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { interactionsRepo } from './interactions.repo.js';
 import type { StoredMessageAttachment } from './interactions.schema.js';
+import { announceMessageChanged } from './message-changed.js';
 
 /** Files kept per message (the rest are logged and dropped). */
 export const MAX_MESSAGE_FILES = 20;
@@ -77,5 +78,8 @@ export async function keepMessageFiles(
     await Promise.all(kept.map((file) => ctx.storage.remove(file.path)));
     return 0;
   }
+  // The message was announced before its files were kept (a provider's files come by a job, a visitor's upload
+  // right after its message): an open ticket view reloads to show them.
+  if (kept.length > 0) await announceMessageChanged(ctx, { ticketId: message.ticketId, messageId, change: 'files' });
   return kept.length;
 }

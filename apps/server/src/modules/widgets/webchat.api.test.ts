@@ -365,8 +365,17 @@ describe('public widget API', () => {
       });
     };
     const pdf = Buffer.from('%PDF-1.4\n% comprobante\n%%EOF\n');
+    // Who reads the campaign's tickets hears the message, then that its files were kept (they come after it): an open
+    // ticket view reloads on the second (a live update the agent's view missed before).
+    const watcher = await connect(t, supervisor);
+    deskSockets.push(watcher);
+    const changes = collect<{ casoId: number; messageId: number; change: string }>(watcher, 'message-changed');
     const first = await upload(pdf, 'comprobante de pago.pdf', 'file-up-0001');
     expect(first.statusCode, first.body).toBe(201);
+    await waitFor(
+      () => changes.find((event) => event.messageId === first.json().result.id && event.change === 'files'),
+      'the files of the message announced',
+    );
     const again = await upload(pdf, 'comprobante de pago.pdf', 'file-up-0001');
     expect(again.statusCode).toBe(200);
     expect(again.json().result.id).toBe(first.json().result.id);
