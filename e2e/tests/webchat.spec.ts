@@ -235,7 +235,15 @@ test('an administrator creates a widget and gets its embed code; the form in Spa
   // The demo widget's form, Spanish and light.
   await demo.click();
   await expect(page.getByTestId('widget-name')).toHaveValue('Widget del sitio');
-  await expect(page.getByTestId('widget-origin')).toHaveValue(BASE_URL);
+  // Allowed at both names of this machine: a newcomer may open the demo site at localhost or at 127.0.0.1.
+  const loopbackSite = BASE_URL.replace('localhost', '127.0.0.1');
+  await expect(page.getByTestId('widget-origin')).toHaveValue(`${BASE_URL}\n${loopbackSite}`);
+  const numeric = await newPage(browser, { width: 1100, height: 700 });
+  await numeric.page.goto(`${loopbackSite}/demo/site`);
+  await numeric.page.getByTestId('atiende-launcher').click();
+  await numeric.page.getByTestId('atiende-channel-webchat').click();
+  await expect(numeric.page.getByTestId('atiende-chat-start')).toBeVisible();
+  await numeric.context.close();
   await page.waitForTimeout(500);
   await page.screenshot({ path: '/tmp/webchat-admin-form-es-light.png', fullPage: true });
 
@@ -254,7 +262,7 @@ test('an administrator creates a widget and gets its embed code; the form in Spa
     id: number;
     name: string;
     enabled: boolean;
-    allowedOrigin: string;
+    allowedOrigins: string[];
     channels: { id: number }[];
     style: string;
     title: string | null;
@@ -268,7 +276,7 @@ test('an administrator creates a widget and gets its embed code; the form in Spa
   const body = (changes: Partial<Widget>) => ({
     name: current.name,
     enabled: current.enabled,
-    allowedOrigin: current.allowedOrigin,
+    allowedOrigins: current.allowedOrigins,
     channelIds: current.channels.map((channel) => channel.id),
     style: current.style,
     title: current.title,

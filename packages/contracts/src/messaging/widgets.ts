@@ -13,11 +13,18 @@ const origin = singleLine()
   .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i, { message: 'i18n:widgets.originInvalid' })
   .transform((value) => value.replace(/\/$/, '').toLowerCase());
 
+/** How many sites one widget may serve (a shop with and without www, a staging site...). */
+export const WIDGET_MAX_ORIGINS = 10;
+
 export const widgetBodySchema = z.object({
   name: singleLine().min(2).max(120),
   enabled: z.boolean().default(true),
-  /** The website allowed to embed the widget: scheme, host and port only (e.g. https://www.example.com). */
-  allowedOrigin: origin,
+  /** The websites allowed to embed the widget: scheme, host and port only (e.g. https://www.example.com). */
+  allowedOrigins: z
+    .array(origin)
+    .min(1)
+    .max(WIDGET_MAX_ORIGINS)
+    .transform((origins) => [...new Set(origins)]),
   channelIds: z.array(z.number().int().positive()).max(12).default([]),
   style: z.enum(WIDGET_STYLES).default('floating'),
   title: singleLine().max(120).nullish(),
@@ -39,7 +46,7 @@ export const omniWidgetSchema = named(
     name: z.string(),
     enabled: z.boolean(),
     publicKey: z.string(),
-    allowedOrigin: z.string(),
+    allowedOrigins: z.array(z.string()),
     channels: z.array(z.object({ id: idSchema, name: z.string(), type: z.string() })),
     style: z.enum(WIDGET_STYLES),
     title: z.string().nullable(),

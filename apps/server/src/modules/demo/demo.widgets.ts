@@ -4,13 +4,38 @@ import { widgetsRepo } from '../widgets/widgets.repo.js';
 
 export const DEMO_WIDGET_NAME = 'Widget del sitio';
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1'];
+
+/**
+ * The origins the demo site is reached at: the server's own, and on this machine both names of the loopback
+ * address (a newcomer may open http://localhost:3000/demo/site or http://127.0.0.1:3000/demo/site).
+ */
+export function demoSiteOrigins(publicUrl: string): string[] {
+  const own = new URL(publicUrl);
+  if (!LOOPBACK_NAMES.includes(own.hostname)) return [own.origin];
+  return LOOPBACK_NAMES.map((name) => {
+    const variant = new URL(own.origin);
+    variant.hostname = name;
+    return variant.origin;
+  });
+}
+
 /**
  * The demo's omni widget: web chat, WhatsApp and e-mail buttons, floating at the bottom right, allowed on the
- * server's own origin so the sample site at /demo/site works. Created once: after changing PUBLIC_URL, update the
- * widget's allowed origin in Omni widgets.
+ * server's own origin(s) so the sample site at /demo/site works. Created once; a demo widget made before it allowed
+ * both loopback names gets the missing one. After changing PUBLIC_URL, update its allowed sites in Omni widgets.
  */
 export async function seedDemoWidgets(tx: Executor, publicUrl: string): Promise<void> {
-  if (await widgetsRepo.findByName(tx, DEMO_WIDGET_NAME)) return;
+  const origins = demoSiteOrigins(publicUrl);
+  const existing = await widgetsRepo.findByName(tx, DEMO_WIDGET_NAME);
+  if (existing) {
+    const missing = origins.filter((origin) => !existing.allowedOrigins.includes(origin));
+    const servesThisServer = existing.allowedOrigins.some((origin) => origins.includes(origin));
+    if (servesThisServer && missing.length > 0) {
+      await widgetsRepo.update(tx, existing.id, { allowedOrigins: [...existing.allowedOrigins, ...missing] });
+    }
+    return;
+  }
   const channels = await widgetsRepo.channelIdsByType(tx, ['webchat', 'whatsapp', 'email']);
   const first = (type: string) => channels.find((channel) => channel.type === type)?.id;
   const channelIds = [first('webchat'), first('whatsapp'), first('email')].filter((id): id is number => !!id);
@@ -19,7 +44,7 @@ export async function seedDemoWidgets(tx: Executor, publicUrl: string): Promise<
     name: DEMO_WIDGET_NAME,
     enabled: true,
     publicKey: randomToken(18),
-    allowedOrigin: new URL(publicUrl).origin,
+    allowedOrigins: origins,
     style: 'floating',
     title: '¿Hablamos?',
     subtitle: 'Escríbanos por el canal que prefiera',

@@ -431,7 +431,7 @@ describe('real answers match their documented schemas', () => {
     // Widgets: the administration, then the website's visitor through the public API.
     const widget = await api.post('/api/v2/omni-widgets', admin, {
       name: `Widget ${Date.now()}`,
-      allowedOrigin: SHOP,
+      allowedOrigins: [SHOP],
       channelIds: [channelId],
     });
     const { id: widgetId, publicKey } = expectDocumented(widget, 'post', '/api/v2/omni-widgets', 201);

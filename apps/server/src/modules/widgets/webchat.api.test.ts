@@ -122,7 +122,7 @@ beforeAll(async () => {
   });
   const created = await api.post('/api/v2/omni-widgets', admin, {
     name: `Widget chat ${Date.now()}`,
-    allowedOrigin: SITE,
+    allowedOrigins: [SITE],
     channelIds: [channelId, email.json().result.id, telegram.json().result.id],
   });
   expect(created.statusCode).toBe(201);
@@ -476,7 +476,7 @@ describe('public widget API', () => {
     // The first visitor's token does not read through another widget.
     const otherWidget = await api.post('/api/v2/omni-widgets', admin, {
       name: `Otro widget ${Date.now()}`,
-      allowedOrigin: SITE,
+      allowedOrigins: [SITE],
       channelIds: [channelId],
     });
     const elsewhere = await t.app.inject({
@@ -493,7 +493,7 @@ describe('public widget API', () => {
     const body = {
       name: current.name,
       enabled: false,
-      allowedOrigin: current.allowedOrigin,
+      allowedOrigins: current.allowedOrigins,
       channelIds: current.channels.map((channel: { id: number }) => channel.id),
     };
     expect((await api.put(`/api/v2/omni-widgets/${widgetId}`, admin, body)).statusCode).toBe(200);
@@ -537,7 +537,7 @@ describe('public widget API', () => {
       expect((await assets.inject({ method: 'GET', url: '/demo/site' })).statusCode).toBe(404);
       const demo = await api.post('/api/v2/omni-widgets', admin, {
         name: 'Widget del sitio',
-        allowedOrigin: 'http://localhost:3000',
+        allowedOrigins: ['http://localhost:3000'],
         channelIds: [channelId],
       });
       const page = await assets.inject({ method: 'GET', url: '/demo/site' });
@@ -554,10 +554,29 @@ describe('public widget API', () => {
     expect((await t.app.inject({ method: 'GET', url: '/demo/site' })).statusCode).toBe(404);
   });
 
+  it('a widget serving several sites answers each with its own origin, and no other', async () => {
+    const sites = ['http://localhost:3000', 'http://127.0.0.1:3000'];
+    const both = await api.post('/api/v2/omni-widgets', admin, {
+      name: `Widget dos sitios ${Date.now()}`,
+      allowedOrigins: sites,
+      channelIds: [channelId],
+    });
+    expect(both.statusCode).toBe(201);
+    const url = `/api/v2/public/widgets/${both.json().result.publicKey}`;
+    for (const site of sites) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { origin: site } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['access-control-allow-origin']).toBe(site);
+    }
+    const other = await t.app.inject({ method: 'GET', url, headers: { origin: 'http://localhost:3001' } });
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('a same-origin page (no Origin header on GET) is recognised by Sec-Fetch-Site', async () => {
     const own = await api.post('/api/v2/omni-widgets', admin, {
       name: `Widget propio ${Date.now()}`,
-      allowedOrigin: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000'],
       channelIds: [channelId],
     });
     const url = `/api/v2/public/widgets/${own.json().result.publicKey}`;

@@ -41,11 +41,12 @@ export const widgetErrors = {
   visitorUnknown: () => new AppError(401, 'WIDGET.VISITOR', 'widgets.visitorUnknown'),
 };
 
-/** Whether a browser's Origin header is the widget's allowed origin (scheme, host and port; default ports ignored). */
-export function originAllowed(widget: Pick<WidgetRow, 'allowedOrigin'>, origin: string | undefined): boolean {
+/** Whether a browser's Origin header is one of the widget's allowed origins (scheme, host and port; default ports ignored). */
+export function originAllowed(widget: Pick<WidgetRow, 'allowedOrigins'>, origin: string | undefined): boolean {
   if (!origin) return false;
   try {
-    return new URL(origin).origin === new URL(widget.allowedOrigin).origin;
+    const asked = new URL(origin).origin;
+    return widget.allowedOrigins.some((allowed) => new URL(allowed).origin === asked);
   } catch {
     return false;
   }

@@ -12,7 +12,7 @@ let whatsappId: number;
 const widget = (overrides: Record<string, unknown> = {}) => ({
   name: `Widget ${Date.now()}${Math.floor(Math.random() * 1e6)}`,
   enabled: true,
-  allowedOrigin: 'https://www.tienda.test',
+  allowedOrigins: ['https://www.tienda.test', 'https://tienda.test'],
   channelIds: [webchatId, whatsappId],
   style: 'floating',
   title: '¿Hablamos?',
@@ -59,7 +59,7 @@ describe('omni widgets (admin)', () => {
     const body = created.json().result;
     expect(body).toMatchObject({
       enabled: true,
-      allowedOrigin: 'https://www.tienda.test',
+      allowedOrigins: ['https://www.tienda.test', 'https://tienda.test'],
       style: 'floating',
       position: 'bottom-left',
       primaryColor: '#1e88e5',
@@ -113,24 +113,31 @@ describe('omni widgets (admin)', () => {
     const paged = await api.get('/api/v2/omni-widgets?searchText=zz%20widget&sizePerPage=1&page=2', admin);
     expect(paged.json().result).toMatchObject({ total: 2, page: 2, sizePerPage: 1 });
     expect(paged.json().result.data[0].name).toBe('zz widget b');
-    expect((await api.get('/api/v2/omni-widgets?sortName=allowedOrigin', admin)).statusCode).toBe(400);
+    expect((await api.get('/api/v2/omni-widgets?sortName=allowedOrigins', admin)).statusCode).toBe(400);
   });
 
   it('explains invalid values in Spanish and English and saves nothing', async () => {
-    const payload = widget({ allowedOrigin: 'https://www.tienda.test/contacto', primaryColor: 'rojo', name: 'x' });
+    const payload = widget({
+      allowedOrigins: ['https://www.tienda.test', 'https://www.tienda.test/contacto'],
+      primaryColor: 'rojo',
+      name: 'x',
+    });
     const es = await api.post('/api/v2/omni-widgets', admin, payload);
     expect(es.statusCode).toBe(422);
     const esFields = Object.fromEntries(
       es.json().result.fields.map((field: { field: string; message: string }) => [field.field, field.message]),
     );
-    expect(esFields.allowedOrigin).toBe('Escriba solo el origen del sitio: https://dominio[:puerto]');
+    expect(esFields['allowedOrigins.1']).toBe('Escriba solo el origen del sitio: https://dominio[:puerto]');
     expect(esFields.primaryColor).toBe('Escriba un color hexadecimal como #1e88e5');
     expect(esFields.name).toBeTruthy();
     const en = await api.post('/api/v2/omni-widgets', admin, payload, 'en');
     const enFields = Object.fromEntries(
       en.json().result.fields.map((field: { field: string; message: string }) => [field.field, field.message]),
     );
-    expect(enFields.allowedOrigin).toBe('Write only the site origin: https://domain[:port]');
+    expect(enFields['allowedOrigins.1']).toBe('Write only the site origin: https://domain[:port]');
+    const noSite = await api.post('/api/v2/omni-widgets', admin, widget({ allowedOrigins: [] }));
+    expect(noSite.statusCode).toBe(422);
+    expect(noSite.json().result.fields.map((field: { field: string }) => field.field)).toEqual(['allowedOrigins']);
     expect(enFields.primaryColor).toBe('Write a hexadecimal colour such as #1e88e5');
 
     const unknown = await api.post('/api/v2/omni-widgets', admin, widget({ channelIds: [webchatId, 987654321] }));

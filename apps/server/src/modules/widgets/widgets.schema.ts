@@ -5,6 +5,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -21,8 +22,8 @@ export const omniWidgets = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** The public key the embed script carries (not a secret: the allowed origin is what protects the widget). */
     publicKey: varchar('public_key', { length: 40 }).notNull(),
-    /** The site allowed to embed it (scheme + host + port), checked against Origin on every public call. */
-    allowedOrigin: varchar('allowed_origin', { length: 300 }).notNull(),
+    /** The sites allowed to embed it (scheme + host + port each), checked against Origin on every public call. */
+    allowedOrigins: text('allowed_origins').array().notNull(),
     style: varchar('style', { length: 10 }).notNull().default('floating'),
     title: varchar('title', { length: 120 }),
     subtitle: varchar('subtitle', { length: 200 }),

@@ -29,7 +29,7 @@ export function toWidget(row: WidgetRow, channels: WidgetChannelRow[], publicUrl
     name: row.name,
     enabled: row.enabled,
     publicKey: row.publicKey,
-    allowedOrigin: row.allowedOrigin,
+    allowedOrigins: row.allowedOrigins,
     channels: channels.map((channel) => ({ id: channel.id, name: channel.name, type: channel.type })),
     style: row.style as OmniWidget['style'],
     title: row.title,
@@ -49,7 +49,7 @@ function values(body: WidgetBody) {
   return {
     name: body.name,
     enabled: body.enabled,
-    allowedOrigin: body.allowedOrigin,
+    allowedOrigins: body.allowedOrigins,
     style: body.style,
     title: body.title || null,
     subtitle: body.subtitle || null,
@@ -64,7 +64,7 @@ function snapshot(row: WidgetRow) {
   return {
     name: row.name,
     enabled: row.enabled,
-    allowedOrigin: row.allowedOrigin,
+    allowedOrigins: row.allowedOrigins,
     style: row.style,
     title: row.title,
     subtitle: row.subtitle,

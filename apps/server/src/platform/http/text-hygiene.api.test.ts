@@ -42,7 +42,7 @@ beforeAll(async () => {
   ({ channelId } = await deskCampaign(t, admin, { agents: [] }));
   const widget = await api.post('/api/v2/omni-widgets', admin, {
     name: `Widget ${Date.now()}`,
-    allowedOrigin: SITE,
+    allowedOrigins: [SITE],
     channelIds: [channelId],
   });
   expect(widget.statusCode).toBe(201);

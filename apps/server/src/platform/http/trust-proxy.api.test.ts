@@ -66,7 +66,7 @@ describe('proxy trust is explicit', () => {
     const admin = await signedIn(direct, 'admin');
     const widget = await caller(direct).post('/api/v2/omni-widgets', admin, {
       name: `Widget proxy ${Date.now()}`,
-      allowedOrigin: SITE,
+      allowedOrigins: [SITE],
       channelIds: [],
     });
     expect(widget.statusCode).toBe(201);

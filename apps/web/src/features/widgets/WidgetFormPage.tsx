@@ -45,6 +45,7 @@ import { useSaveWidget, useWidget, useWidgetImage, type WidgetImageKind } from '
 import {
   emptyWidgetForm,
   moveChannel,
+  originsError,
   previewChannels,
   toggleChannel,
   type WidgetFormState,
@@ -279,15 +280,17 @@ function WidgetForm({ initial, widget }: { initial: WidgetFormState; widget: Omn
             slotProps={{ htmlInput: { dir: 'auto' } }}
           />
           <FormField
-            name="allowedOrigin"
-            label={t('widgets.fields.allowedOrigin')}
+            name="allowedOrigins"
+            label={t('widgets.fields.allowedOrigins')}
             required
-            type="url"
-            value={state.allowedOrigin}
-            onValueChange={set('allowedOrigin')}
-            error={errors.allowedOrigin}
-            helperText={t('widgets.help.allowedOrigin')}
-            maxLength={300}
+            multiline
+            minRows={2}
+            maxRows={6}
+            value={state.allowedOrigins}
+            onValueChange={set('allowedOrigins')}
+            error={originsError(errors)}
+            helperText={t('widgets.help.allowedOrigins')}
+            maxLength={3100}
             placeholder="https://www.example.com"
             testId="widget-origin"
             slotProps={{ htmlInput: { dir: 'ltr' } }}

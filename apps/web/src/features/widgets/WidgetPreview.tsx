@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
-import { cornerOf, textOn, type WidgetFormState } from './model';
+import { cornerOf, originLines, textOn, type WidgetFormState } from './model';
 
 /** The embed script's brand colours (other channel types use the widget's colour). */
 const BRAND: Record<string, string> = {
@@ -162,7 +162,7 @@ export function WidgetPreview({ state, channels, businessImage, iconImage }: Pre
           <Box key={dotColor} sx={{ width: 10, height: 10, borderRadius: '50%' }} style={{ background: dotColor }} />
         ))}
         <Typography variant="caption" dir="ltr" sx={{ color: 'text.secondary', ms: 1, overflowWrap: 'anywhere' }}>
-          {state.allowedOrigin.trim() || t('widgets.preview.site')}
+          {originLines(state.allowedOrigins)[0] ?? t('widgets.preview.site')}
         </Typography>
       </Box>
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>

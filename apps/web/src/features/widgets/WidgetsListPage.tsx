@@ -68,7 +68,7 @@ export function WidgetsListPage() {
             dir="ltr"
             sx={{ color: 'text.secondary', overflowWrap: 'anywhere', textAlign: 'start' }}
           >
-            {widget.allowedOrigin}
+            {widget.allowedOrigins.join(', ')}
           </Typography>
         </Box>
       ),

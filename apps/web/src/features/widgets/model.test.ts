@@ -4,6 +4,8 @@ import {
   cornerOf,
   emptyWidgetForm,
   moveChannel,
+  originLines,
+  originsError,
   previewChannels,
   textOn,
   toggleChannel,
@@ -16,7 +18,7 @@ const widget: OmniWidget = {
   name: 'Widget del sitio',
   enabled: true,
   publicKey: 'abc123abc123abc123abc123',
-  allowedOrigin: 'https://tienda.test',
+  allowedOrigins: ['https://tienda.test', 'https://www.tienda.test'],
   channels: [
     { id: 3, name: 'Chat', type: 'webchat' },
     { id: 1, name: 'WhatsApp', type: 'whatsapp' },
@@ -42,18 +44,19 @@ describe('widget form model', () => {
       ...form,
       name: '  Widget  ',
       title: '  ',
-      allowedOrigin: ' https://Tienda.test/ ',
+      allowedOrigins: ' https://Tienda.test/ \n\n https://www.tienda.test\n',
     });
     expect(body).toMatchObject({ name: 'Widget', title: null, subtitle: 'Hola', channelIds: [3, 1] });
     const parsed = widgetBodySchema.parse(body);
-    expect(parsed.allowedOrigin).toBe('https://tienda.test');
+    expect(parsed.allowedOrigins).toEqual(['https://tienda.test', 'https://www.tienda.test']);
+    expect(form.allowedOrigins).toBe('https://tienda.test\nhttps://www.tienda.test');
   });
 
   it('a new form is a floating widget at the bottom right; the schema names a bad origin and colour', () => {
     const empty = emptyWidgetForm();
     expect(empty).toMatchObject({ style: 'floating', position: 'bottom-right', enabled: true, channelIds: [] });
     const result = widgetBodySchema.safeParse(
-      widgetFormToBody({ ...empty, name: 'Web', allowedOrigin: 'https://x.test/path', primaryColor: 'red' }),
+      widgetFormToBody({ ...empty, name: 'Web', allowedOrigins: 'https://x.test/path', primaryColor: 'red' }),
     );
     expect(result.success).toBe(false);
     const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
@@ -83,5 +86,18 @@ describe('widget form model', () => {
     expect(textOn('#ffeb3b')).toBe('#1b1b1b');
     expect(textOn('nope')).toBe('#ffffff');
     expect(cornerOf('top-left')).toEqual({ vertical: 'top', horizontal: 'left' });
+  });
+});
+
+describe('allowed sites', () => {
+  it('are typed one per line (commas and spaces separate too) and report the first wrong one', () => {
+    expect(originLines(' https://a.test\n\nhttps://b.test, https://c.test ')).toEqual([
+      'https://a.test',
+      'https://b.test',
+      'https://c.test',
+    ]);
+    expect(originsError({ 'allowedOrigins.1': 'wrong', name: 'x' })).toBe('wrong');
+    expect(originsError({ allowedOrigins: 'at least one' })).toBe('at least one');
+    expect(originsError({ name: 'x' })).toBeUndefined();
   });
 });

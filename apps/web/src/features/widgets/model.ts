@@ -8,7 +8,8 @@ export type WidgetIconType = (typeof WIDGET_ICON_TYPES)[number];
 export interface WidgetFormState {
   name: string;
   enabled: boolean;
-  allowedOrigin: string;
+  /** The allowed sites as typed: one per line. */
+  allowedOrigins: string;
   channelIds: number[];
   style: WidgetStyle;
   title: string;
@@ -25,7 +26,7 @@ export function emptyWidgetForm(origin = ''): WidgetFormState {
   return {
     name: '',
     enabled: true,
-    allowedOrigin: origin,
+    allowedOrigins: origin,
     channelIds: [],
     style: 'floating',
     title: '',
@@ -40,7 +41,7 @@ export function widgetToForm(widget: OmniWidget): WidgetFormState {
   return {
     name: widget.name,
     enabled: widget.enabled,
-    allowedOrigin: widget.allowedOrigin,
+    allowedOrigins: widget.allowedOrigins.join('\n'),
     channelIds: widget.channels.map((channel) => channel.id),
     style: widget.style,
     title: widget.title ?? '',
@@ -56,7 +57,7 @@ export function widgetFormToBody(state: WidgetFormState): WidgetBody {
   return {
     name: state.name.trim(),
     enabled: state.enabled,
-    allowedOrigin: state.allowedOrigin.trim(),
+    allowedOrigins: originLines(state.allowedOrigins),
     channelIds: state.channelIds,
     style: state.style,
     title: state.title.trim() || null,
@@ -65,6 +66,21 @@ export function widgetFormToBody(state: WidgetFormState): WidgetBody {
     primaryColor: state.primaryColor,
     iconType: state.iconType,
   };
+}
+
+/** The typed sites, one per line (commas and spaces also separate them); blank lines are ignored. */
+export function originLines(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The message of the sites field: about the list, or about the first site that is wrong. */
+export function originsError(errors: Record<string, string>): string | undefined {
+  if (errors.allowedOrigins) return errors.allowedOrigins;
+  const first = Object.keys(errors).find((field) => field.startsWith('allowedOrigins.'));
+  return first ? errors[first] : undefined;
 }
 
 /** Adds or removes a channel; an added channel goes last (the widget shows its buttons in this order). */
