@@ -116,15 +116,21 @@ export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
 /** Channel types a provider reaches through a webhook of Atiende: `/api/v2/webhooks/{type}/{channelId}`. */
 export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp', 'telegram', 'facebook', 'instagram'];
 
-/** A Meta webhook call's acknowledgement: messages read and stored, statuses (and template reviews) applied. */
+/**
+ * A Meta webhook call's acknowledgement: messages read and stored, customers' edits and deletions read and applied,
+ * statuses (and template reviews) applied, and events ignored on purpose (each logged with its reason).
+ */
 export const metaWebhookResultSchema = z.object({
   messages: z.number().int(),
   recorded: z.number().int(),
+  changes: z.number().int(),
+  changed: z.number().int(),
   statuses: z.number().int().optional(),
   updated: z.number().int(),
+  ignored: z.number().int(),
 });
-/** A Telegram update's acknowledgement: whether it stored a new message. */
-export const telegramWebhookResultSchema = z.object({ recorded: z.boolean() });
+/** A Telegram update's acknowledgement: whether it stored a new message, or applied an edit of one. */
+export const telegramWebhookResultSchema = z.object({ recorded: z.boolean(), changed: z.boolean() });
 /** The URL a provider now calls for the channel (after registering the webhook with it). */
 export const webhookRegistrationSchema = z.object({ webhookUrl: z.string() });
 

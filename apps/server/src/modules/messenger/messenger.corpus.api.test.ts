@@ -85,7 +85,7 @@ function withLocalFiles(payload: Record<string, unknown>, cdn: string): Record<s
 
 beforeAll(async () => {
   meta = await startMessengerPlatform({ accessToken: TOKEN });
-  t = await createTestApp({ captureLogs: logs });
+  t = await createTestApp({ captureLogs: logs, allowOutbound: [meta.url()] });
   admin = await signedIn(t, 'admin');
 });
 

@@ -53,7 +53,7 @@ const IGNORED: Record<string, string[]> = {
 
 beforeAll(async () => {
   bot = await startTelegramBot({ token: BOT_TOKEN });
-  t = await createTestApp({ captureLogs: logs });
+  t = await createTestApp({ captureLogs: logs, allowOutbound: [bot.url()] });
   admin = await signedIn(t, 'admin');
   // The files the updates name exist on the local Bot API, so the files jobs end at once.
   for (const { value } of corpus.flatMap(({ payload }) => valuesOf(payload, ['file_id']))) {

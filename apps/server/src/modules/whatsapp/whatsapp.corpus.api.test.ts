@@ -86,7 +86,7 @@ const IGNORED: Record<string, string[]> = {
 
 beforeAll(async () => {
   cloud = await startWhatsappCloud({ accessToken: ACCESS_TOKEN });
-  t = await createTestApp({ captureLogs: logs });
+  t = await createTestApp({ captureLogs: logs, allowOutbound: [cloud.url()] });
   admin = await signedIn(t, 'admin');
   // The customers' files the payloads name exist on the local Graph API, so the media jobs end at once.
   for (const { value } of corpus.flatMap(({ payload }) =>
