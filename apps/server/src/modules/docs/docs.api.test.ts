@@ -48,7 +48,7 @@ let cloud: Awaited<ReturnType<typeof startWhatsappCloud>>;
 
 beforeAll(async () => {
   cloud = await startWhatsappCloud({ accessToken: 'EAAG-docs-token' });
-  t = await createTestApp({ env: { PUBLIC_URL } });
+  t = await createTestApp({ env: { PUBLIC_URL }, allowOutbound: [cloud.url()] });
   admin = await signedIn(t, 'admin');
   const answer = await t.app.inject({ method: 'GET', url: '/api/v2/docs' });
   expect(answer.statusCode).toBe(200);
