@@ -29,6 +29,8 @@ if (!('groupBy' in Map)) {
 
 export default defineConfig({
   test: {
+    // A root option: Vitest sorts the files of every project with one sequencer.
+    sequence: { sequencer: LogAuditLast },
     projects: [
       {
         test: {
@@ -54,7 +56,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The suite shares one database and two cores: files run one after another, tests inside stay fast.
           fileParallelism: false,
-          sequence: { sequencer: LogAuditLast },
         },
       },
     ],
