@@ -24,14 +24,18 @@ let appSequence = 0;
 
 const SECRET_KEY = /(password|secret|token)(_confirmation)?$/i;
 
-/** Every string under a key that names a secret (password, client_secret, botToken, visitorToken...). */
-function secretsIn(value: unknown, underSecretKey = false, found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (underSecretKey) found.push(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) secretsIn(item, underSecretKey, found);
+/**
+ * Every string value of a key that names a secret (password, client_secret, botToken, visitorToken...). Only the
+ * key's own value counts: a document describing a `password` field (the OpenAPI schema) holds no secret.
+ */
+function secretsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    for (const item of value) secretsIn(item, found);
   } else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) secretsIn(inner, underSecretKey || SECRET_KEY.test(key), found);
+    for (const [key, inner] of Object.entries(value)) {
+      if (typeof inner === 'string' && SECRET_KEY.test(key)) found.push(inner);
+      else secretsIn(inner, found);
+    }
   }
   return found;
 }

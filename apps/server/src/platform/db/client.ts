@@ -14,8 +14,9 @@ export interface DatabaseHandle {
 }
 
 export function connectDatabase(url: string, max = 10): DatabaseHandle {
-  // A database that does not answer fails a request in 5 s rather than holding it (and its socket) forever.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // No connection timeout: pg counts the wait for a free pooled client in it, so a burst would fail requests that
+  // are only queued; a database that is down refuses connections at once (ECONNREFUSED → 503).
+  const pool = new pg.Pool({ connectionString: url, max });
   // A client losing its connection (database restart) must not crash the process: idle ones are replaced by the
   // pool; one checked out at that moment (inside a transaction) fails its query, and its error event is handled here.
   pool.on('error', () => undefined);
