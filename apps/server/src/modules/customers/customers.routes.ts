@@ -9,16 +9,13 @@ import {
 } from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
-import { exportCustomers } from './customers.export.js';
 import type { CustomersService } from './customers.service.js';
 import type { ImportsService } from './imports.service.js';
 
 export async function customersRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
   customers: CustomersService,
   imports: ImportsService,
 ): Promise<void> {
@@ -37,7 +34,7 @@ export async function customersRoutes(
         'cache-control': 'no-store',
       });
       try {
-        await exportCustomers(ctx.db, reply.raw, request.query, request.locale);
+        await customers.export(requireAuth(request), request.query, reply.raw, request.locale);
       } catch (error) {
         request.log.error({ err: error }, 'customer export failed');
         reply.raw.destroy(error as Error);
@@ -79,7 +76,7 @@ export async function customersRoutes(
   api.get(
     '/customers',
     { config: { permission: 'ver-menu-clientes' }, schema: { querystring: customerListQuerySchema } },
-    async (request) => success(request, await customers.list(request.query)),
+    async (request) => success(request, await customers.list(requireAuth(request), request.query)),
   );
   api.post(
     '/customers',
@@ -94,7 +91,7 @@ export async function customersRoutes(
   api.get(
     '/customers/kanban',
     { config: { permission: 'ver-menu-clientes' }, schema: { querystring: kanbanQuerySchema } },
-    async (request) => success(request, await customers.kanban(request.query)),
+    async (request) => success(request, await customers.kanban(requireAuth(request), request.query)),
   );
   api.post(
     '/customers/assign',
@@ -109,7 +106,7 @@ export async function customersRoutes(
   api.get(
     '/customers/:id',
     { config: { permission: 'ver-cliente' }, schema: { params: idParamSchema } },
-    async (request) => success(request, await customers.get(request.params.id)),
+    async (request) => success(request, await customers.get(requireAuth(request), request.params.id)),
   );
   api.put(
     '/customers/:id',
@@ -137,6 +134,6 @@ export async function customersRoutes(
   api.get(
     '/customers/:id/audit',
     { config: { permission: 'ver-auditoria' }, schema: { params: idParamSchema } },
-    async (request) => success(request, await customers.audit(request.params.id)),
+    async (request) => success(request, await customers.audit(requireAuth(request), request.params.id)),
   );
 }
