@@ -40,33 +40,82 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
+type LimitedScope = Extract<CustomerScope, { kind: 'limited' }>;
+
+/** The pieces of the rule (policies/customers.ts) as SQL, so that both renderings below say the same thing. */
+function ruleOf(scope: LimitedScope) {
+  const { userId, wholeCampaignIds: whole, ownTicketCampaignIds: own } = scope;
+  const tickets: SQL[] = [];
+  if (whole.length) tickets.push(sql`t.campaign_id in (${idList(whole)})`);
+  if (own.length) tickets.push(sql`(t.assigned_user_id = ${userId} and t.campaign_id in (${idList(own)}))`);
+  const accounts = whole.length || own.length ? sql`cc.campaign_id in (${idList([...whole, ...own])})` : null;
+  return { userId, tickets, accounts };
+}
+
 /**
- * The customer scope as a condition on "customers": `id in (a union of indexed look-ups)` (owner, creator, tickets of
- * the campaigns read whole, the user's own tickets, campaign accounts). A semi-join over the union lets the planner
- * start from the user's related customers (an agent's few dozen) instead of walking the whole table; its cost grows
- * with the tickets of the campaigns the user reads whole, never with the customers table.
+ * The customer scope as a condition on one "customers" row: owner, creator, or a relating ticket or account found
+ * through indexes (tickets by customer or by campaign, campaign_customers by customer). Right for single customers
+ * and for users related to many customers (the planner hashes the relating tickets once and an ordered scan stops
+ * at the page); lists of users related to few customers use `listScopeCondition` instead.
  */
 export function customerScopeCondition(scope: CustomerScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
-  const { userId, wholeCampaignIds: whole, ownTicketCampaignIds: own } = scope;
-  const sources: SQL[] = [
+  const { userId, tickets, accounts } = ruleOf(scope);
+  const parts = [sql`"customers"."owner_user_id" = ${userId}`, sql`"customers"."created_by" = ${userId}`];
+  if (tickets.length) {
+    parts.push(
+      sql`exists (select 1 from tickets t where t.customer_id = "customers"."id" and (${sql.join(tickets, sql` or `)}))`,
+    );
+  }
+  if (accounts) {
+    parts.push(
+      sql`exists (select 1 from campaign_customers cc where cc.customer_id = "customers"."id" and ${accounts})`,
+    );
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Up to this many related customers, lists get them as an id list. */
+const FEW_CUSTOMERS = 5_000;
+const listScopes = new WeakMap<CustomerScope, Promise<SQL | undefined>>();
+
+/**
+ * The scope for lists, totals, the kanban and the export, once per scope (a request). The customers a user is
+ * related to are read from the indexes alone, at most a few thousand look-ups: when they are few (an agent's), the
+ * list filters on that id list, whose size the planner knows, so pages and totals cost what the user sees and not
+ * what the table holds. Beyond that, the row condition (`customerScopeCondition`).
+ */
+function listScopeCondition(db: Executor, scope: CustomerScope): Promise<SQL | undefined> {
+  if (scope.kind === 'all') return Promise.resolve(undefined);
+  let condition = listScopes.get(scope);
+  if (!condition) {
+    condition = relatedIds(db, scope).then((ids) => {
+      if (!ids) return customerScopeCondition(scope);
+      return ids.length ? sql`"customers"."id" = any(${`{${ids.join(',')}}`}::bigint[])` : sql`false`;
+    });
+    listScopes.set(scope, condition);
+    condition.catch(() => listScopes.delete(scope));
+  }
+  return condition;
+}
+
+/** The ids of the customers the user is related to, or null when there are more than FEW_CUSTOMERS. */
+async function relatedIds(db: Executor, scope: LimitedScope): Promise<number[] | null> {
+  const { userId, tickets, accounts } = ruleOf(scope);
+  const sources = [
     sql`select o.id from customers o where o.owner_user_id = ${userId}`,
     sql`select o.id from customers o where o.created_by = ${userId}`,
+    ...tickets.map((relation) => sql`select t.customer_id from tickets t where ${relation}`),
+    ...(accounts ? [sql`select cc.customer_id from campaign_customers cc where ${accounts}`] : []),
   ];
-  if (whole.length) {
-    sources.push(sql`select t.customer_id from tickets t where t.campaign_id in (${idList(whole)})`);
-  }
-  if (own.length) {
-    sources.push(
-      sql`select t.customer_id from tickets t where t.assigned_user_id = ${userId} and t.campaign_id in (${idList(own)})`,
-    );
-  }
-  if (whole.length || own.length) {
-    sources.push(
-      sql`select cc.customer_id from campaign_customers cc where cc.campaign_id in (${idList([...whole, ...own])})`,
-    );
-  }
-  return sql`"customers"."id" in (${sql.join(sources, sql` union all `)})`;
+  // Repeats included (a customer's many tickets): a generous cap on rows read, then the cap on customers.
+  const limit = FEW_CUSTOMERS * 4;
+  const result = await db.execute<{ id: string }>(
+    sql`select id from (${sql.join(sources, sql` union all `)}) related(id) limit ${limit + 1}`,
+  );
+  if (result.rows.length > limit) return null;
+  const ids = [...new Set(result.rows.map((row) => Number(row.id)))];
+  return ids.length > FEW_CUSTOMERS ? null : ids;
 }
 
 function orderOf(filter: CustomerListFilter): SQL[] {
@@ -85,9 +134,9 @@ function orderOf(filter: CustomerListFilter): SQL[] {
 
 export type CustomerFilter = Omit<CustomerListFilter, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>;
 
-function whereOf(filter: CustomerFilter): SQL | undefined {
+/** The filter as a condition, the scope included (as `listScopeCondition` gave it). */
+function whereOf(filter: CustomerFilter, scoped: SQL | undefined): SQL | undefined {
   const conditions: SQL[] = [];
-  const scoped = customerScopeCondition(filter.scope);
   if (scoped) conditions.push(scoped);
   if (filter.search) conditions.push(sql`${customers.searchText} like ${`%${escapeLike(filter.search)}%`}`);
   if (filter.labelId) {
@@ -125,7 +174,7 @@ export const customersRepo = {
     db: Executor,
     filter: CustomerListFilter,
   ): Promise<{ data: CustomerListItem[]; total: number; capped: boolean }> {
-    const where = whereOf(filter);
+    const where = whereOf(filter, await listScopeCondition(db, filter.scope));
     const [pageIds, counted] = await concurrently(db, [
       () =>
         db
@@ -376,7 +425,7 @@ export const customersRepo = {
   /** Every matching customer in id order, a page at a time by keyset (no offset), for exports of any size. */
   async *batches(db: Executor, filter: CustomerFilter, size = 1000) {
     let afterId = 0;
-    const where = whereOf(filter);
+    const where = whereOf(filter, await listScopeCondition(db, filter.scope));
     while (true) {
       const rows = await selectItems(db)
         .where(where ? and(where, sql`${customers.id} > ${afterId}`) : sql`${customers.id} > ${afterId}`)

@@ -1,4 +1,5 @@
 import { DEFAULT_ROLE_PERMISSIONS } from '@atiende/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartFile, signedIn, type TestApp } from '../../test/app.js';
@@ -362,5 +363,54 @@ describe('customer scope', () => {
     expect(given.statusCode).toBe(200);
     expect(given.json().result.owner).toMatchObject({ id: colleagueA.id });
     expect((await api.get(`/api/v2/customers/${elsa}`, agentA)).statusCode).toBe(404);
+  });
+
+  it('a supervisor related to more customers than an id list holds gets the same answers from the row condition', async () => {
+    // 5,100 customers with a ticket in a new campaign and 60 without, written straight to the database.
+    const wide = `${marker}w`;
+    const bigSupervisor = await signedInWith(t, admin, AGENT_PLUS);
+    const bigCampaign = await campaign({ agents: [], supervisors: [bigSupervisor] });
+    for (const [name, count, offset] of [
+      ['Masivo', 5100, 0],
+      ['Suelto', 60, 5100],
+    ] as const) {
+      await t.ctx.db.execute(sql`
+        insert into customers (identification_type_id, identification_number, first_name, last_name, search_text, created_at)
+        select ${cc}, ${wide} || (g + ${offset}), ${name}, ${wide}, ${wide} || ' ' || (g + ${offset}),
+          now() - make_interval(secs => g + ${offset})
+        from generate_series(1, ${count}) g`);
+    }
+    await t.ctx.db.execute(sql`
+      insert into customer_labels (customer_id, label_id)
+      select id, ${labelId} from customers where last_name = ${wide}`);
+    await t.ctx.db.execute(sql`
+      insert into tickets (campaign_id, customer_id, priority, status, description, search_text)
+      select ${bigCampaign}, id, 1, 0, 'Consulta', 'consulta' from customers
+      where last_name = ${wide} and first_name = 'Masivo'`);
+    const related = await t.ctx.db.execute<{ id: string }>(sql`
+      select c.id from customers c where c.last_name = ${wide}
+        and exists (select 1 from tickets t where t.customer_id = c.id)
+      order by c.created_at desc, c.id desc`);
+    const expected = related.rows.map((row) => Number(row.id));
+    expect(expected).toHaveLength(5100);
+
+    const page = await listed(bigSupervisor, `searchText=${wide}&sortName=createdAt&sortOrder=desc`);
+    expect(page.total).toBe(5100);
+    expect(page.data.map((row) => row.id)).toEqual(expected.slice(0, 100));
+    const kanban = (await api.get(`/api/v2/customers/kanban?searchText=${wide}&perColumn=10`, bigSupervisor)).json()
+      .result as { label: { id: number }; total: number; customers: { id: number }[] }[];
+    const column = kanban.find((entry) => entry.label.id === labelId);
+    expect(column?.total).toBe(5100);
+    expect(column?.customers.map((row) => row.id)).toEqual(expected.slice(0, 10));
+    const exported = await api.get(`/api/v2/customers/export?searchText=${wide}`, bigSupervisor);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const ids: number[] = [];
+    book.worksheets[0].eachRow((row, index) => {
+      if (index > 1) ids.push(Number(row.getCell(1).value));
+    });
+    expect(ids.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+    // The other campaign's agent sees none of them.
+    expect((await listed(agentA, `searchText=${wide}`)).total).toBe(0);
   });
 });
