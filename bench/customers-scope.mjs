@@ -25,6 +25,9 @@ try {
   const adminId = await user('bench@atiende.test', roles.admin);
   const agentId = await user('agent@atiende.test', roles.agent);
   const supervisorId = await user('supervisor@atiende.test', roles.agent);
+  await handle.pool.query(`insert into role_permissions (role_id, permission) values ($1, 'exportar-clientes')`, [
+    roles.agent,
+  ]);
   const documentType = (await cataloguesRepo.idsByCode(handle.db, 'tipo-documento')).get('CC');
   const started = Date.now();
   const q = (text, values) => handle.pool.query(text, values);

@@ -76,14 +76,15 @@ export function customerScopeCondition(scope: CustomerScope): SQL | undefined {
 }
 
 /** Up to this many related customers, lists get them as an id list. */
-const FEW_CUSTOMERS = 5_000;
+const FEW_CUSTOMERS = 50_000;
 const listScopes = new WeakMap<CustomerScope, Promise<SQL | undefined>>();
 
 /**
  * The scope for lists, totals, the kanban and the export, once per scope (a request). The customers a user is
- * related to are read from the indexes alone, at most a few thousand look-ups: when they are few (an agent's), the
- * list filters on that id list, whose size the planner knows, so pages and totals cost what the user sees and not
- * what the table holds. Beyond that, the row condition (`customerScopeCondition`).
+ * related to are read from the indexes alone: when there are at most FEW_CUSTOMERS (an agent's, a campaign's), the
+ * list filters on that id array, whose size the planner knows, so pages and totals cost what the user sees and not
+ * what the table holds. Beyond that, the row condition (`customerScopeCondition`), whose ordered scans reach a page
+ * quickly because such a user sees a large share of the table.
  */
 function listScopeCondition(db: Executor, scope: CustomerScope): Promise<SQL | undefined> {
   if (scope.kind === 'all') return Promise.resolve(undefined);
@@ -101,15 +102,25 @@ function listScopeCondition(db: Executor, scope: CustomerScope): Promise<SQL | u
 
 /** The ids of the customers the user is related to, or null when there are more than FEW_CUSTOMERS. */
 async function relatedIds(db: Executor, scope: LimitedScope): Promise<number[] | null> {
-  const { userId, tickets, accounts } = ruleOf(scope);
+  const { userId, wholeCampaignIds, ownTicketCampaignIds } = scope;
+  const { accounts } = ruleOf(scope);
+  // Each source yields each customer once (a campaign's tickets walked in customer order by their index), so the
+  // read stops early for a scope too wide for a list; only customers in several sources repeat.
   const sources = [
     sql`select o.id from customers o where o.owner_user_id = ${userId}`,
     sql`select o.id from customers o where o.created_by = ${userId}`,
-    ...tickets.map((relation) => sql`select t.customer_id from tickets t where ${relation}`),
+    ...wholeCampaignIds.map(
+      (campaignId) => sql`(select distinct t.customer_id from tickets t where t.campaign_id = ${campaignId})`,
+    ),
+    ...(ownTicketCampaignIds.length
+      ? [
+          sql`(select distinct t.customer_id from tickets t where t.assigned_user_id = ${userId}
+            and t.campaign_id in (${idList(ownTicketCampaignIds)}))`,
+        ]
+      : []),
     ...(accounts ? [sql`select cc.customer_id from campaign_customers cc where ${accounts}`] : []),
   ];
-  // Repeats included (a customer's many tickets): a generous cap on rows read, then the cap on customers.
-  const limit = FEW_CUSTOMERS * 4;
+  const limit = FEW_CUSTOMERS * 2;
   const result = await db.execute<{ id: string }>(
     sql`select id from (${sql.join(sources, sql` union all `)}) related(id) limit ${limit + 1}`,
   );
