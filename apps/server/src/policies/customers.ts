@@ -4,8 +4,9 @@ import { campaignsRepo } from '../modules/campaigns/campaigns.repo.js';
 import type { Executor } from '../platform/db/client.js';
 
 /**
- * Which customers a user may see, edit, assign and export (docs/permissions.md, "Customers"). Repositories turn it
- * into SQL (`customerScopeCondition` in customers.repo.ts); nothing else decides customer visibility.
+ * Which customers a user may see, edit, assign and export (docs/permissions.md, "Customers: who sees which").
+ * customers.repo.ts turns it into SQL (`customerScopeCondition` for rows, `listScopeCondition` for lists); nothing
+ * else decides customer visibility.
  *
  * A limited user sees a customer when any of these holds:
  * - the customer has a ticket in a campaign whose every ticket the user reads (`wholeCampaignIds`: campaigns they
