@@ -57,7 +57,9 @@ try {
     await q(`select id from catalogue_entries where model = 'customer-label' and kanban and enabled order by id`)
   ).rows.map((row) => Number(row.id));
   await q(
-    `insert into customer_labels (customer_id, label_id) select id, ($1::bigint[])[1 + id % cardinality($1::bigint[])] from customers`,
+    // Hashed, not id % n: the tickets below pick customers by id arithmetic too, and the two must not correlate.
+    `insert into customer_labels (customer_id, label_id)
+     select id, ($1::bigint[])[1 + abs(hashint8(id)) % cardinality($1::bigint[])] from customers`,
     [kanbanLabels],
   );
   // Tickets spread over every customer; one ticket in 2,000 is the agent's (all in their campaign).

@@ -54,22 +54,24 @@ function ruleOf(scope: LimitedScope) {
 
 /**
  * The customer scope as a condition on one "customers" row: owner, creator, or a relating ticket or account found
- * through indexes (tickets by customer or by campaign, campaign_customers by customer). Right for single customers
- * and for users related to many customers (the planner hashes the relating tickets once and an ordered scan stops
- * at the page); lists of users related to few customers use `listScopeCondition` instead.
+ * through indexes (tickets by campaign and customer, campaign_customers by customer). Right for single customers
+ * and for users related to many customers (an ordered scan probes row by row and stops at the page); lists of
+ * users related to fewer customers use `listScopeCondition` instead.
  */
 export function customerScopeCondition(scope: CustomerScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   const { userId, tickets, accounts } = ruleOf(scope);
   const parts = [sql`"customers"."owner_user_id" = ${userId}`, sql`"customers"."created_by" = ${userId}`];
+  // `offset 0` keeps each EXISTS a probe of one customer's index entries. Without it PostgreSQL may hash every
+  // relating ticket first (it plans for all rows, not for the page): 250,000 tickets hashed to show 10 customers.
   if (tickets.length) {
     parts.push(
-      sql`exists (select 1 from tickets t where t.customer_id = "customers"."id" and (${sql.join(tickets, sql` or `)}))`,
+      sql`exists (select 1 from tickets t where t.customer_id = "customers"."id" and (${sql.join(tickets, sql` or `)}) offset 0)`,
     );
   }
   if (accounts) {
     parts.push(
-      sql`exists (select 1 from campaign_customers cc where cc.customer_id = "customers"."id" and ${accounts})`,
+      sql`exists (select 1 from campaign_customers cc where cc.customer_id = "customers"."id" and ${accounts} offset 0)`,
     );
   }
   return sql`(${sql.join(parts, sql` or `)})`;
@@ -90,18 +92,17 @@ function listScopeCondition(db: Executor, scope: CustomerScope): Promise<SQL | u
   if (scope.kind === 'all') return Promise.resolve(undefined);
   let condition = listScopes.get(scope);
   if (!condition) {
-    condition = relatedIds(db, scope).then((ids) => {
-      if (!ids) return customerScopeCondition(scope);
-      return ids.length ? sql`"customers"."id" = any(${`{${ids.join(',')}}`}::bigint[])` : sql`false`;
-    });
+    condition = relatedIds(db, scope).then((ids) =>
+      ids === null ? customerScopeCondition(scope) : sql`"customers"."id" = any(${ids}::bigint[])`,
+    );
     listScopes.set(scope, condition);
     condition.catch(() => listScopes.delete(scope));
   }
   return condition;
 }
 
-/** The ids of the customers the user is related to, or null when there are more than FEW_CUSTOMERS. */
-async function relatedIds(db: Executor, scope: LimitedScope): Promise<number[] | null> {
+/** The ids of the customers the user is related to, as an array literal; null when more than FEW_CUSTOMERS. */
+async function relatedIds(db: Executor, scope: LimitedScope): Promise<string | null> {
   const { userId, wholeCampaignIds, ownTicketCampaignIds } = scope;
   const { accounts } = ruleOf(scope);
   // Each source yields each customer once (a campaign's tickets walked in customer order by their index), so the
@@ -120,13 +121,15 @@ async function relatedIds(db: Executor, scope: LimitedScope): Promise<number[] |
       : []),
     ...(accounts ? [sql`select cc.customer_id from campaign_customers cc where ${accounts}`] : []),
   ];
+  // Rows read are capped (customers in several sources repeat); a scope too wide comes back as null, not as rows,
+  // and the ids as one array literal, handed back as it is.
   const limit = FEW_CUSTOMERS * 2;
-  const result = await db.execute<{ id: string }>(
-    sql`select id from (${sql.join(sources, sql` union all `)}) related(id) limit ${limit + 1}`,
-  );
-  if (result.rows.length > limit) return null;
-  const ids = [...new Set(result.rows.map((row) => Number(row.id)))];
-  return ids.length > FEW_CUSTOMERS ? null : ids;
+  const result = await db.execute<{ ids: string | null }>(sql`
+    with related as (select id from (${sql.join(sources, sql` union all `)}) sources(id) limit ${limit + 1})
+    select case when count(*) > ${limit} or count(distinct id) > ${FEW_CUSTOMERS} then null
+      else coalesce(array_agg(distinct id), '{}')::text end as ids
+    from related`);
+  return result.rows[0]?.ids ?? null;
 }
 
 function orderOf(filter: CustomerListFilter): SQL[] {
