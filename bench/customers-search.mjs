@@ -76,7 +76,7 @@ try {
         ],
       });
     }
-    await handle.db.transaction((tx) => importsRepo.upsertBatch(tx, rows, adminId, null));
+    await handle.db.transaction((tx) => importsRepo.upsertBatch(tx, rows, adminId, { kind: 'all' }, null));
   }
   await handle.pool.query('analyze customers; analyze customer_contacts; analyze customer_labels');
   process.stdout.write(`generated ${CUSTOMERS} customers in ${((Date.now() - generation) / 1000).toFixed(1)} s\n`);

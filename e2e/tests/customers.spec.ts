@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet } from '../support/api.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 
@@ -103,4 +104,60 @@ test('an import with a column mapping runs to 100% and reports the refused rows'
   await expect(page.getByTestId('import-result-created')).toHaveText('294');
   await expect(page.getByTestId('import-result-failed')).toHaveText('6');
   await expect(page.getByTestId('import-result-errors')).toBeVisible();
+});
+
+test('an agent works with the customers in their scope; another one’s customer reads as not found', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The administrator creates (through the API) a customer no campaign knows yet: nobody's but theirs.
+  const login = await request.post('/api/v2/login', {
+    data: { email: 'admin@atiende.test', password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).result.token}` };
+  const documents = (await (await request.get('/api/v2/entities/tipo-documento?sizePerPage=100', { headers })).json())
+    .result.data as Entry[];
+  const number = String(Date.now()).slice(-10);
+  const created = await request.post('/api/v2/customers', {
+    headers,
+    data: {
+      identificationTypeId: documents.find((entry) => entry.code === 'CC')?.id,
+      identificationNumber: number,
+      firstName: 'Fuera',
+      lastName: 'Dealcance',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const outside = (await created.json()).result as { id: number };
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'agente@atiende.test', DEMO_PASSWORD);
+  await page.goto('/v2/app/customers');
+  // The demo agent's campaign has the demo customers as accounts: the list is full, but not of everyone.
+  await expect(page.locator('[data-testid^="customer-row-"]').first()).toBeVisible();
+  await page.getByTestId('data-table-search').fill(number);
+  await expect(page.getByTestId('customers-total')).toHaveText('0 clientes');
+  await expect(page.getByTestId(`customer-row-${number}`)).toHaveCount(0);
+  await page.getByTestId('data-table-search').fill('');
+  await expect(page.getByTestId('customers-total')).not.toHaveText('0 clientes');
+  await page.screenshot({ path: '/tmp/customers-agent-es-light.png' });
+
+  // Their own customer opens; the other one reads as not found, by its page and its edit page.
+  const own = page.locator('[data-testid^="customer-row-"]').first();
+  await own.click();
+  await expect(page).toHaveURL(/\/v2\/app\/customers\/\d+\/view$/);
+  await expect(page.getByTestId('customer-not-found')).toHaveCount(0);
+  await page.goto(`/v2/app/customers/${outside.id}/view`);
+  await expect(page.getByTestId('customer-not-found')).toBeVisible();
+  await page.goto(`/v2/app/customers/${outside.id}/edit`);
+  await expect(page.getByTestId('customer-not-found')).toBeVisible();
+
+  await page.goto('/v2/app/customers');
+  await switchToEnglishDarkRtl(page);
+  await expect(page.locator('[data-testid^="customer-row-"]').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/customers-agent-en-dark-rtl.png' });
+  await page.goto(`/v2/app/customers/${outside.id}/view`);
+  await expect(page.getByTestId('customer-not-found')).toBeVisible();
+  await page.screenshot({ path: '/tmp/customers-agent-not-found-en-dark-rtl.png' });
 });

@@ -309,7 +309,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
       await templatesRoutes(api, templates);
-      await customersRoutes(api, ctx, customers, imports);
+      await customersRoutes(api, customers, imports);
       await ticketsRoutes(api, tickets);
       await agentsRoutes(api, agents);
       await interactionsRoutes(api, inbound, outbound);

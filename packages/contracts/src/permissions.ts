@@ -24,6 +24,7 @@ export const PERMISSION_CATEGORIES = {
     'importar-clientes',
     'exportar-clientes',
     'ver-etiquetas-cliente',
+    'ver-todos-clientes',
   ],
   users: [
     'ver-menu-usuarios',

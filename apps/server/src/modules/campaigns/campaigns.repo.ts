@@ -230,6 +230,28 @@ export const campaignsRepo = {
     return result.rows.map((row) => Number(row.id));
   },
 
+  /**
+   * Every campaign the user works in (enabled or not, like the tickets scope), with what decides how much of it they
+   * read: supervising it, and whether it lets its agents see all tickets.
+   */
+  async workOf(
+    db: Executor,
+    userId: number,
+  ): Promise<{ campaignId: number; supervises: boolean; allowAllTickets: boolean }[]> {
+    const result = await db.execute<{ id: string; supervises: boolean; allow_all: boolean }>(sql`
+      select campaigns.id,
+        exists (select 1 from campaign_supervisors s where s.campaign_id = campaigns.id and s.user_id = ${userId})
+          as supervises,
+        coalesce((campaigns.config->>'allowAllTickets')::boolean, false) as allow_all
+      from campaigns
+      where ${memberOf(userId)}`);
+    return result.rows.map((row) => ({
+      campaignId: Number(row.id),
+      supervises: row.supervises,
+      allowAllTickets: row.allow_all,
+    }));
+  },
+
   async existingPeople(db: Executor, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db

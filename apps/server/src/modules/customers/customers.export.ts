@@ -2,8 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Locale } from '@atiende/contracts';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../platform/db/client.js';
-import { searchable } from '../../platform/text.js';
-import { customersRepo } from './customers.repo.js';
+import { type CustomerFilter, customersRepo } from './customers.repo.js';
 
 const HEADERS: Record<Locale, string[]> = {
   es: [
@@ -20,11 +19,14 @@ const HEADERS: Record<Locale, string[]> = {
   en: ['ID', 'Document type', 'Document number', 'Full name', 'Email', 'Phone', 'Labels', 'Owner', 'Created'],
 };
 
-/** Streams the filtered customer list as xlsx: rows are written and flushed batch by batch, whatever the size. */
+/**
+ * Streams the filtered customer list (scope included: the same filter as the list) as xlsx: rows are written and
+ * flushed batch by batch, whatever the size.
+ */
 export async function exportCustomers(
   db: Executor,
   output: Writable,
-  filter: { searchText?: string; labelId?: number; ownerUserId?: number; campaignId?: number },
+  filter: CustomerFilter,
   locale: Locale,
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -35,12 +37,7 @@ export async function exportCustomers(
   const sheet = workbook.addWorksheet(locale === 'es' ? 'Clientes' : 'Customers');
   sheet.addRow(HEADERS[locale]).commit();
   let count = 0;
-  for await (const rows of customersRepo.batches(db, {
-    search: filter.searchText ? searchable(filter.searchText) : undefined,
-    labelId: filter.labelId,
-    ownerUserId: filter.ownerUserId,
-    campaignId: filter.campaignId,
-  })) {
+  for await (const rows of customersRepo.batches(db, filter)) {
     for (const row of rows) {
       sheet
         .addRow([

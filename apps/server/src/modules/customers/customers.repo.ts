@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { concurrently, type Executor } from '../../platform/db/client.js';
 import { cappedCount } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
+import type { CustomerScope } from '../../policies/customers.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { users } from '../users/users.schema.js';
 import {
@@ -18,7 +19,9 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<typeof customers.$inferInsert, 'id'>;
 export type ContactValues = Omit<typeof customerContacts.$inferInsert, 'id' | 'customerId'>;
 
+/** Filters of the list, the kanban, the search and the export; `scope` is who is asking (policies/customers.ts). */
 export interface CustomerListFilter {
+  scope: CustomerScope;
   page: number;
   sizePerPage: number;
   sortName: 'name' | 'identificationNumber' | 'createdAt' | 'id';
@@ -30,6 +33,104 @@ export interface CustomerListFilter {
 }
 
 const idType = alias(catalogueEntries, 'id_type');
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+type LimitedScope = Extract<CustomerScope, { kind: 'limited' }>;
+
+/** The pieces of the rule (policies/customers.ts) as SQL, so that both renderings below say the same thing. */
+function ruleOf(scope: LimitedScope) {
+  const { userId, wholeCampaignIds: whole, ownTicketCampaignIds: own } = scope;
+  const tickets: SQL[] = [];
+  if (whole.length) tickets.push(sql`t.campaign_id in (${idList(whole)})`);
+  if (own.length) tickets.push(sql`(t.assigned_user_id = ${userId} and t.campaign_id in (${idList(own)}))`);
+  const accounts = whole.length || own.length ? sql`cc.campaign_id in (${idList([...whole, ...own])})` : null;
+  return { userId, tickets, accounts };
+}
+
+/**
+ * The customer scope as a condition on one "customers" row: owner, creator, or a relating ticket or account found
+ * through indexes (tickets by campaign and customer, campaign_customers by customer). Right for single customers
+ * and for users related to many customers (an ordered scan probes row by row and stops at the page); lists of
+ * users related to fewer customers use `listScopeCondition` instead.
+ */
+export function customerScopeCondition(scope: CustomerScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  const { userId, tickets, accounts } = ruleOf(scope);
+  const parts = [sql`"customers"."owner_user_id" = ${userId}`, sql`"customers"."created_by" = ${userId}`];
+  // `offset 0` keeps each EXISTS a probe of one customer's index entries. Without it PostgreSQL may hash every
+  // relating ticket first (it plans for all rows, not for the page): 250,000 tickets hashed to show 10 customers.
+  if (tickets.length) {
+    parts.push(
+      sql`exists (select 1 from tickets t where t.customer_id = "customers"."id" and (${sql.join(tickets, sql` or `)}) offset 0)`,
+    );
+  }
+  if (accounts) {
+    parts.push(
+      sql`exists (select 1 from campaign_customers cc where cc.customer_id = "customers"."id" and ${accounts} offset 0)`,
+    );
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Up to this many related customers, lists get them as an id list. */
+const FEW_CUSTOMERS = 50_000;
+const listScopes = new WeakMap<CustomerScope, Promise<SQL | undefined>>();
+
+/**
+ * The scope for lists, totals, the kanban and the export, once per scope (a request). The customers a user is
+ * related to are read from the indexes alone: when there are at most FEW_CUSTOMERS (an agent's, a campaign's), the
+ * list filters on that id array, whose size the planner knows, so pages and totals cost what the user sees and not
+ * what the table holds. Beyond that, the row condition (`customerScopeCondition`), whose ordered scans reach a page
+ * quickly because such a user sees a large share of the table.
+ */
+function listScopeCondition(db: Executor, scope: CustomerScope): Promise<SQL | undefined> {
+  if (scope.kind === 'all') return Promise.resolve(undefined);
+  let condition = listScopes.get(scope);
+  if (!condition) {
+    condition = relatedIds(db, scope).then((ids) =>
+      ids === null ? customerScopeCondition(scope) : sql`"customers"."id" = any(${ids}::bigint[])`,
+    );
+    listScopes.set(scope, condition);
+    condition.catch(() => listScopes.delete(scope));
+  }
+  return condition;
+}
+
+/** The ids of the customers the user is related to, as an array literal; null when more than FEW_CUSTOMERS. */
+async function relatedIds(db: Executor, scope: LimitedScope): Promise<string | null> {
+  const { userId, wholeCampaignIds, ownTicketCampaignIds } = scope;
+  const { accounts } = ruleOf(scope);
+  // Each source yields each customer once (a campaign's tickets walked in customer order by their index), so the
+  // read stops early for a scope too wide for a list; only customers in several sources repeat.
+  const sources = [
+    sql`select o.id from customers o where o.owner_user_id = ${userId}`,
+    sql`select o.id from customers o where o.created_by = ${userId}`,
+    ...wholeCampaignIds.map(
+      (campaignId) => sql`(select distinct t.customer_id from tickets t where t.campaign_id = ${campaignId})`,
+    ),
+    ...(ownTicketCampaignIds.length
+      ? [
+          sql`(select distinct t.customer_id from tickets t where t.assigned_user_id = ${userId}
+            and t.campaign_id in (${idList(ownTicketCampaignIds)}))`,
+        ]
+      : []),
+    ...(accounts ? [sql`select cc.customer_id from campaign_customers cc where ${accounts}`] : []),
+  ];
+  // Rows read are capped (customers in several sources repeat); a scope too wide comes back as null, not as rows,
+  // and the ids as one array literal, handed back as it is.
+  const limit = FEW_CUSTOMERS * 2;
+  const result = await db.execute<{ ids: string | null }>(sql`
+    with related as (select id from (${sql.join(sources, sql` union all `)}) sources(id) limit ${limit + 1})
+    select case when count(*) > ${limit} or count(distinct id) > ${FEW_CUSTOMERS} then null
+      else coalesce(array_agg(distinct id), '{}')::text end as ids
+    from related`);
+  return result.rows[0]?.ids ?? null;
+}
 
 function orderOf(filter: CustomerListFilter): SQL[] {
   const dir = filter.sortOrder === 'desc' ? desc : asc;
@@ -45,8 +146,12 @@ function orderOf(filter: CustomerListFilter): SQL[] {
   }
 }
 
-function whereOf(filter: Omit<CustomerListFilter, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>): SQL | undefined {
+export type CustomerFilter = Omit<CustomerListFilter, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>;
+
+/** The filter as a condition, the scope included (as `listScopeCondition` gave it). */
+function whereOf(filter: CustomerFilter, scoped: SQL | undefined): SQL | undefined {
   const conditions: SQL[] = [];
+  if (scoped) conditions.push(scoped);
   if (filter.search) conditions.push(sql`${customers.searchText} like ${`%${escapeLike(filter.search)}%`}`);
   if (filter.labelId) {
     conditions.push(
@@ -65,27 +170,46 @@ function whereOf(filter: Omit<CustomerListFilter, 'page' | 'sizePerPage' | 'sort
 export const fullName = (row: Pick<CustomerRow, 'firstName' | 'middleName' | 'lastName' | 'secondLastName'>) =>
   [row.firstName, row.middleName, row.lastName, row.secondLastName].filter(Boolean).join(' ');
 
+function selectItems(db: Executor) {
+  return db
+    .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
+    .from(customers)
+    .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
+    .leftJoin(users, eq(users.id, customers.ownerUserId));
+}
+
 export const customersRepo = {
-  /** One page of customers with labels, main contacts, type and owner, in a fixed number of queries. */
+  /**
+   * One page of customers with labels, main contacts, type and owner, in a fixed number of queries. Deferred join, as
+   * the ticket list: the page's ids come from the customers table (scope, filters, sort index) alone, and only those
+   * are joined to their type and owner.
+   */
   async list(
     db: Executor,
     filter: CustomerListFilter,
   ): Promise<{ data: CustomerListItem[]; total: number; capped: boolean }> {
-    const where = whereOf(filter);
-    const [rows, counted] = await concurrently(db, [
+    const where = whereOf(filter, await listScopeCondition(db, filter.scope));
+    const [pageIds, counted] = await concurrently(db, [
       () =>
         db
-          .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
+          .select({ id: customers.id })
           .from(customers)
-          .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
-          .leftJoin(users, eq(users.id, customers.ownerUserId))
           .where(where)
           .orderBy(...orderOf(filter))
           .limit(filter.sizePerPage)
           .offset((filter.page - 1) * filter.sizePerPage),
       () => cappedCount(db, customers, where),
     ]);
-    const data = await this.hydrate(db, rows);
+    const ids = pageIds.map((row) => row.id);
+    const rows = ids.length ? await selectItems(db).where(inArray(customers.id, ids)) : [];
+    const byId = new Map(rows.map((row) => [row.customer.id, row]));
+    const data = await this.hydrate(
+      db,
+      ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      }),
+    );
     return { data, ...counted };
   },
 
@@ -160,14 +284,36 @@ export const customersRepo = {
     return row ?? null;
   },
 
-  async listItem(db: Executor, id: number): Promise<CustomerListItem | null> {
-    const rows = await db
-      .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
+  /** The customer when the scope lets its user see it (locked for update on request), else null. */
+  async findVisible(db: Executor, scope: CustomerScope, id: number, lock = false): Promise<CustomerRow | null> {
+    const scoped = customerScopeCondition(scope);
+    const query = db
+      .select()
       .from(customers)
-      .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
-      .leftJoin(users, eq(users.id, customers.ownerUserId))
-      .where(eq(customers.id, id));
-    return (await this.hydrate(db, rows))[0] ?? null;
+      .where(scoped ? and(eq(customers.id, id), scoped) : eq(customers.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  /** Those of the customers whose user the scope lets see them, with their owner (locked for update on request). */
+  async visible(
+    db: Executor,
+    scope: CustomerScope,
+    ids: readonly number[],
+    lock = false,
+  ): Promise<{ id: number; ownerUserId: number | null }[]> {
+    if (ids.length === 0) return [];
+    const scoped = customerScopeCondition(scope);
+    const query = db
+      .select({ id: customers.id, ownerUserId: customers.ownerUserId })
+      .from(customers)
+      .where(scoped ? and(inArray(customers.id, [...ids]), scoped) : inArray(customers.id, [...ids]))
+      .orderBy(customers.id);
+    return lock ? await query.for('update') : await query;
+  },
+
+  async listItem(db: Executor, id: number): Promise<CustomerListItem | null> {
+    return (await this.hydrate(db, await selectItems(db).where(eq(customers.id, id))))[0] ?? null;
   },
 
   async contacts(db: Executor, customerId: number): Promise<CustomerContact[]> {
@@ -196,18 +342,29 @@ export const customersRepo = {
     }));
   },
 
-  async related(db: Executor, customerId: number) {
+  /** The related customers the scope lets its user see. */
+  async related(db: Executor, scope: CustomerScope, customerId: number) {
+    const scoped = customerScopeCondition(scope);
+    const related = eq(customerRelations.customerId, customerId);
     const rows = await db
       .select({ customer: customers })
       .from(customerRelations)
       .innerJoin(customers, eq(customers.id, customerRelations.relatedId))
-      .where(eq(customerRelations.customerId, customerId))
+      .where(scoped ? and(related, scoped) : related)
       .orderBy(customers.lastName);
     return rows.map(({ customer }) => ({
       id: customer.id,
       fullName: fullName(customer),
       identificationNumber: customer.identificationNumber,
     }));
+  },
+
+  async relatedIds(db: Executor, customerId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: customerRelations.relatedId })
+      .from(customerRelations)
+      .where(eq(customerRelations.customerId, customerId));
+    return rows.map((row) => row.id);
   },
 
   async insert(db: Executor, values: CustomerValues): Promise<number> {
@@ -253,15 +410,6 @@ export const customersRepo = {
     }
   },
 
-  async existingIds(db: Executor, ids: readonly number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(inArray(customers.id, [...ids]));
-    return rows.map((row) => row.id);
-  },
-
   async moveLabel(db: Executor, customerId: number, fromLabelId: number | null, toLabelId: number): Promise<void> {
     if (fromLabelId) {
       await db
@@ -289,19 +437,11 @@ export const customersRepo = {
   },
 
   /** Every matching customer in id order, a page at a time by keyset (no offset), for exports of any size. */
-  async *batches(
-    db: Executor,
-    filter: Omit<CustomerListFilter, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>,
-    size = 1000,
-  ) {
+  async *batches(db: Executor, filter: CustomerFilter, size = 1000) {
     let afterId = 0;
+    const where = whereOf(filter, await listScopeCondition(db, filter.scope));
     while (true) {
-      const where = whereOf(filter);
-      const rows = await db
-        .select({ customer: customers, typeName: idType.name, typeAbbr: idType.abbr, ownerName: users.name })
-        .from(customers)
-        .innerJoin(idType, eq(idType.id, customers.identificationTypeId))
-        .leftJoin(users, eq(users.id, customers.ownerUserId))
+      const rows = await selectItems(db)
         .where(where ? and(where, sql`${customers.id} > ${afterId}`) : sql`${customers.id} > ${afterId}`)
         .orderBy(asc(customers.id))
         .limit(size);
@@ -312,8 +452,16 @@ export const customersRepo = {
     }
   },
 
-  /** Kanban: the customers of one label, newest first, and how many there are (capped). */
-  async byLabel(db: Executor, labelId: number, limit: number, search?: string) {
-    return this.list(db, { page: 1, sizePerPage: limit, sortName: 'createdAt', sortOrder: 'desc', labelId, search });
+  /** Kanban: the customers of one label in the scope, newest first, and how many there are (capped). */
+  async byLabel(db: Executor, scope: CustomerScope, labelId: number, limit: number, search?: string) {
+    return this.list(db, {
+      scope,
+      page: 1,
+      sizePerPage: limit,
+      sortName: 'createdAt',
+      sortOrder: 'desc',
+      labelId,
+      search,
+    });
   },
 };

@@ -18,17 +18,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, file, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
-import { exportCustomers } from './customers.export.js';
 import type { CustomersService } from './customers.service.js';
 import type { ImportsService } from './imports.service.js';
 
 export async function customersRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
   customers: CustomersService,
   imports: ImportsService,
 ): Promise<void> {
@@ -58,7 +55,7 @@ export async function customersRoutes(
         'cache-control': 'no-store',
       });
       try {
-        await exportCustomers(ctx.db, reply.raw, request.query, request.locale);
+        await customers.export(requireAuth(request), request.query, reply.raw, request.locale);
       } catch (error) {
         request.log.error({ err: error }, 'customer export failed');
         reply.raw.destroy(error as Error);
@@ -147,7 +144,7 @@ export async function customersRoutes(
         response: ok(cappedPageSchema(customerListItemSchema)),
       },
     },
-    async (request) => success(request, await customers.list(request.query)),
+    async (request) => success(request, await customers.list(requireAuth(request), request.query)),
   );
   api.post(
     '/customers',
@@ -180,7 +177,7 @@ export async function customersRoutes(
         response: ok(z.array(kanbanColumnSchema)),
       },
     },
-    async (request) => success(request, await customers.kanban(request.query)),
+    async (request) => success(request, await customers.kanban(requireAuth(request), request.query)),
   );
   api.post(
     '/customers/assign',
@@ -213,7 +210,7 @@ export async function customersRoutes(
         response: ok(customerSchema),
       },
     },
-    async (request) => success(request, await customers.get(request.params.id)),
+    async (request) => success(request, await customers.get(requireAuth(request), request.params.id)),
   );
   api.put(
     '/customers/:id',
@@ -270,6 +267,6 @@ export async function customersRoutes(
         response: ok(z.array(auditEntrySchema)),
       },
     },
-    async (request) => success(request, await customers.audit(request.params.id)),
+    async (request) => success(request, await customers.audit(requireAuth(request), request.params.id)),
   );
 }

@@ -47,6 +47,8 @@ export const customers = pgTable(
     index('customers_created_idx').on(table.createdAt, table.id),
     index('customers_name_idx').on(table.lastName, table.firstName, table.id),
     index('customers_owner_idx').on(table.ownerUserId),
+    // The customer scope: what a user created stays visible to them.
+    index('customers_created_by_idx').on(table.createdBy),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import {
   type Customer,
   type CustomerListItem,
@@ -5,6 +6,7 @@ import {
   type customerListQuerySchema,
   EMAIL_CONTACT_CODES,
   type KanbanColumn,
+  type Locale,
   type Page,
   PHONE_CONTACT_CODES,
   PHONE_PATTERN,
@@ -16,9 +18,11 @@ import type { Executor } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
+import { type CustomerScope, customerScopeOf } from '../../policies/customers.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { exportCustomers } from './customers.export.js';
 import { type ContactValues, customersRepo } from './customers.repo.js';
 
 type CustomerBody = z.output<typeof customerBodySchema>;
@@ -104,15 +108,46 @@ export function rethrowDuplicateIdentification(error: unknown): never {
   throw error;
 }
 
+type ListQuery = z.output<typeof customerListQuerySchema>;
+
+/** The list's filters as the repository reads them, within the actor's scope. */
+function filterOf(scope: CustomerScope, query: Omit<ListQuery, 'page' | 'sizePerPage' | 'sortName' | 'sortOrder'>) {
+  return {
+    scope,
+    search: query.searchText ? searchable(query.searchText) : undefined,
+    labelId: query.labelId,
+    ownerUserId: query.ownerUserId,
+    campaignId: query.campaignId,
+  };
+}
+
 export function createCustomersService(ctx: AppContext) {
   const { db } = ctx;
+  const scopeOf = (actor: AuthContext) => customerScopeOf(db, actor);
 
-  async function view(id: number): Promise<Customer> {
+  /** A customer outside the actor's scope answers 404, as if it did not exist (like tickets). */
+  async function visible(tx: Executor, actor: AuthContext, id: number, lock = false) {
+    const row = await customersRepo.findVisible(tx, await scopeOf(actor), id, lock);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  async function view(actor: AuthContext, id: number): Promise<Customer> {
+    const scope = await scopeOf(actor);
+    if (!(await customersRepo.findVisible(db, scope, id))) throw errors.notFound();
+    return present(scope, id);
+  }
+
+  /**
+   * The customer as the API shows it, related customers within the scope. After a write the actor just made, even
+   * one that took the customer out of their scope (they gave it to another owner), they get what they saved.
+   */
+  async function present(scope: CustomerScope, id: number): Promise<Customer> {
     const [row, item, contacts, related] = await Promise.all([
       customersRepo.findRow(db, id),
       customersRepo.listItem(db, id),
       customersRepo.contacts(db, id),
-      customersRepo.related(db, id),
+      customersRepo.related(db, scope, id),
     ]);
     if (!row || !item) throw errors.notFound();
     return {
@@ -127,8 +162,11 @@ export function createCustomersService(ctx: AppContext) {
     };
   }
 
-  /** Everything a customer refers to must exist: identification type, labels, related customers, owner, cities. */
-  async function prepare(tx: Executor, body: CustomerBody, selfId?: number) {
+  /**
+   * Everything a customer refers to must exist: identification type, labels, related customers (among those the
+   * actor sees), owner, cities.
+   */
+  async function prepare(tx: Executor, scope: CustomerScope, body: CustomerBody, selfId?: number) {
     const problems: { field: string; message: string }[] = [];
     const fail = (field: string, message: Parameters<typeof errors.invalidField>[1]) =>
       problems.push({ field, message });
@@ -141,7 +179,7 @@ export function createCustomersService(ctx: AppContext) {
       fail('labelIds', 'customers.unknownLabels');
     }
     const relatedIds = [...new Set(body.relatedCustomerIds)].filter((id) => id !== selfId);
-    if ((await customersRepo.existingIds(tx, relatedIds)).length !== relatedIds.length) {
+    if ((await customersRepo.visible(tx, scope, relatedIds)).length !== relatedIds.length) {
       fail('relatedCustomerIds', 'customers.unknownRelated');
     }
     if (body.ownerUserId && (await campaignsRepo.existingPeople(tx, [body.ownerUserId])).length === 0) {
@@ -171,28 +209,31 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   return {
-    async list(
-      query: z.output<typeof customerListQuerySchema>,
-    ): Promise<Page<CustomerListItem> & { totalCapped: boolean }> {
+    /** The list and the pickers (ticket form, related customers): only customers in the actor's scope. */
+    async list(actor: AuthContext, query: ListQuery): Promise<Page<CustomerListItem> & { totalCapped: boolean }> {
       const { data, total, capped } = await customersRepo.list(db, {
+        ...filterOf(await scopeOf(actor), query),
         page: query.page,
         sizePerPage: query.sizePerPage,
         sortName: query.sortName,
         sortOrder: query.sortOrder,
-        search: query.searchText ? searchable(query.searchText) : undefined,
-        labelId: query.labelId,
-        ownerUserId: query.ownerUserId,
-        campaignId: query.campaignId,
       });
       return { data, total, totalCapped: capped, page: query.page, sizePerPage: query.sizePerPage };
     },
 
+    /** The list's rows as a streamed xlsx: the same scope and filters as the list. */
+    async export(actor: AuthContext, query: ListQuery, output: Writable, locale: Locale): Promise<number> {
+      return exportCustomers(db, output, filterOf(await scopeOf(actor), query), locale);
+    },
+
     get: view,
 
+    /** The creator keeps seeing the customer (the scope includes what a user created), whoever its owner is. */
     async create(actor: AuthContext, body: CustomerBody): Promise<Customer> {
+      const scope = await scopeOf(actor);
       const id = await db
         .transaction(async (tx) => {
-          const prepared = await prepare(tx, body);
+          const prepared = await prepare(tx, scope, body);
           const created = await customersRepo.insert(tx, {
             ...prepared.values,
             createdBy: actor.userId,
@@ -211,19 +252,23 @@ export function createCustomersService(ctx: AppContext) {
           return created;
         })
         .catch(rethrowDuplicateIdentification);
-      return view(id);
+      return present(scope, id);
     },
 
     async update(actor: AuthContext, id: number, body: CustomerBody): Promise<Customer> {
+      const scope = await scopeOf(actor);
       await db
         .transaction(async (tx) => {
-          const current = await customersRepo.findRow(tx, id, true);
-          if (!current) throw errors.notFound();
-          const prepared = await prepare(tx, body, id);
+          const current = await visible(tx, actor, id, true);
+          const prepared = await prepare(tx, scope, body, id);
+          // The form lists only the related customers the actor sees; relations to others stay as they were.
+          const existing = await customersRepo.relatedIds(tx, id);
+          const seen = new Set((await customersRepo.visible(tx, scope, existing)).map((row) => row.id));
+          const kept = existing.filter((relatedId) => !seen.has(relatedId));
           await customersRepo.update(tx, id, { ...prepared.values, updatedBy: actor.userId });
           await customersRepo.replaceContacts(tx, id, prepared.contacts);
           await customersRepo.replaceLabels(tx, id, prepared.labelIds);
-          await customersRepo.replaceRelations(tx, id, prepared.relatedIds);
+          await customersRepo.replaceRelations(tx, id, [...new Set([...prepared.relatedIds, ...kept])]);
           await auditRepo.record(tx, {
             actorUserId: actor.userId,
             entity: 'customer',
@@ -233,11 +278,15 @@ export function createCustomersService(ctx: AppContext) {
           });
         })
         .catch(rethrowDuplicateIdentification);
-      return view(id);
+      return present(scope, id);
     },
 
-    /** Kanban: one column per enabled label marked kanban, in the labels' order, newest customers first. */
-    async kanban(query: { searchText?: string; perColumn: number }): Promise<KanbanColumn[]> {
+    /**
+     * Kanban: one column per enabled label marked kanban, in the labels' order, newest customers first; cards and
+     * totals within the actor's scope, as the list.
+     */
+    async kanban(actor: AuthContext, query: { searchText?: string; perColumn: number }): Promise<KanbanColumn[]> {
+      const scope = await scopeOf(actor);
       const { data: labels } = await cataloguesRepo.list(db, {
         model: 'customer-label',
         page: 1,
@@ -251,7 +300,7 @@ export function createCustomersService(ctx: AppContext) {
         labels
           .filter((label) => label.kanban)
           .map(async (label) => {
-            const { data, total } = await customersRepo.byLabel(db, label.id, query.perColumn, search);
+            const { data, total } = await customersRepo.byLabel(db, scope, label.id, query.perColumn, search);
             return {
               label: { id: label.id, name: label.name, color: label.color, sortOrder: label.sortOrder },
               total,
@@ -263,8 +312,9 @@ export function createCustomersService(ctx: AppContext) {
 
     /** Dragging a card between kanban columns: the customer loses the source label and gains the target one. */
     async moveLabel(actor: AuthContext, id: number, fromLabelId: number | null, toLabelId: number): Promise<Customer> {
+      const scope = await scopeOf(actor);
       await db.transaction(async (tx) => {
-        if (!(await customersRepo.findRow(tx, id, true))) throw errors.notFound();
+        await visible(tx, actor, id, true);
         if ((await cataloguesRepo.existingEnabledIds(tx, 'customer-label', [toLabelId])).length === 0) {
           throw errors.invalidField('toLabelId', 'customers.unknownLabels');
         }
@@ -277,31 +327,39 @@ export function createCustomersService(ctx: AppContext) {
           changes: { labelId: { from: fromLabelId, to: toLabelId } },
         });
       });
-      return view(id);
+      return present(scope, id);
     },
 
-    /** Assigning customers to a user makes that user their owner. */
+    /**
+     * Assigning customers to a user makes that user their owner. Every customer must be in the actor's scope: one
+     * that is not is refused like an unknown one (422 naming its position) and nothing is assigned.
+     */
     async assignOwner(actor: AuthContext, customerIds: number[], ownerUserId: number): Promise<{ updated: number }> {
+      const scope = await scopeOf(actor);
+      const ids = [...new Set(customerIds)];
       return db.transaction(async (tx) => {
         if ((await campaignsRepo.existingPeople(tx, [ownerUserId])).length === 0) {
           throw errors.invalidField('ownerUserId', 'customers.unknownOwner');
         }
-        const updated = await customersRepo.assignOwner(tx, customerIds, ownerUserId);
-        for (const customerId of customerIds) {
+        const found = new Map((await customersRepo.visible(tx, scope, ids, true)).map((row) => [row.id, row]));
+        const missing = customerIds.findIndex((id) => !found.has(id));
+        if (missing >= 0) throw errors.invalidField(`customerIds.${missing}`, 'customers.unknownCustomer');
+        const updated = await customersRepo.assignOwner(tx, ids, ownerUserId);
+        for (const customer of found.values()) {
           await auditRepo.record(tx, {
             actorUserId: actor.userId,
             entity: 'customer',
-            entityId: customerId,
+            entityId: customer.id,
             action: 'owner-assigned',
-            changes: { ownerUserId: { from: null, to: ownerUserId } },
+            changes: { ownerUserId: { from: customer.ownerUserId, to: ownerUserId } },
           });
         }
         return { updated };
       });
     },
 
-    async audit(id: number) {
-      await view(id);
+    async audit(actor: AuthContext, id: number) {
+      await visible(db, actor, id);
       return auditRepo.list(db, 'customer', id);
     },
   };

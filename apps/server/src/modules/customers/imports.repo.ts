@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import type { CustomerScope } from '../../policies/customers.js';
+import { customerScopeCondition } from './customers.repo.js';
 import { customerImports } from './customers.schema.js';
 
 export type ImportRow = typeof customerImports.$inferSelect;
@@ -16,6 +18,9 @@ export interface ImportCustomer {
   searchText: string;
   contacts: { typeId: number; value: string; normalizedValue: string }[];
 }
+
+/** A customer's identity in an import: one row per key in a batch, as the unique index sees it. */
+export const importKey = (typeId: number | string, number: string) => `${typeId}|${number.toLowerCase()}`;
 
 export const importsRepo = {
   async insert(db: Executor, values: typeof customerImports.$inferInsert): Promise<number> {
@@ -35,15 +40,18 @@ export const importsRepo = {
   /**
    * Creates or updates a batch of customers by (identification type, number) in one statement, then adds the
    * contact values they do not have yet, and links them to a campaign. Re-importing the same file changes nothing
-   * but the names it carries: no duplicates.
+   * but the names it carries: no duplicates. An existing customer outside the importer's scope is left untouched and
+   * its row comes back in `refused` (its key: type id | lower-case number).
    */
   async upsertBatch(
     db: Executor,
     rows: ImportCustomer[],
     actorUserId: number,
+    scope: CustomerScope,
     campaignId: number | null,
-  ): Promise<{ created: number; updated: number }> {
-    if (rows.length === 0) return { created: 0, updated: 0 };
+  ): Promise<{ created: number; updated: number; refused: string[] }> {
+    if (rows.length === 0) return { created: 0, updated: 0, refused: [] };
+    const scoped = customerScopeCondition(scope);
     const payload = JSON.stringify(
       rows.map((row) => ({
         t: row.identificationTypeId,
@@ -72,10 +80,11 @@ export const importsRepo = {
         search_text = excluded.search_text,
         updated_by = excluded.updated_by,
         updated_at = now()
+      ${scoped ? sql`where ${scoped}` : sql``}
       returning id, identification_number as number, identification_type_id as type_id, (xmax = 0) as inserted`);
-    const idByKey = new Map(upserted.rows.map((row) => [`${row.type_id}|${row.number.toLowerCase()}`, Number(row.id)]));
+    const idByKey = new Map(upserted.rows.map((row) => [importKey(row.type_id, row.number), Number(row.id)]));
     const contacts = rows.flatMap((row) => {
-      const customerId = idByKey.get(`${row.identificationTypeId}|${row.identificationNumber.toLowerCase()}`);
+      const customerId = idByKey.get(importKey(row.identificationTypeId, row.identificationNumber));
       return customerId
         ? row.contacts.map((contact) => ({
             c: customerId,
@@ -100,6 +109,9 @@ export const importsRepo = {
         on conflict do nothing`);
     }
     const created = upserted.rows.filter((row) => row.inserted).length;
-    return { created, updated: upserted.rows.length - created };
+    const refused = rows
+      .map((row) => importKey(row.identificationTypeId, row.identificationNumber))
+      .filter((key) => !idByKey.has(key));
+    return { created, updated: upserted.rows.length - created, refused };
   },
 };

@@ -18,10 +18,12 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { readUpload } from '../../platform/http/uploads.js';
 import { type MessageKey, translate } from '../../platform/i18n/messages.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
+import { customerScopeOf } from '../../policies/customers.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
-import { type ImportCustomer, type ImportRow, importsRepo } from './imports.repo.js';
+import { usersRepo } from '../users/users.repo.js';
+import { type ImportCustomer, type ImportRow, importKey, importsRepo } from './imports.repo.js';
 
 export const IMPORT_QUEUE = 'customers.import';
 const BATCH_SIZE = 500;
@@ -371,15 +373,37 @@ export function createImportsService(ctx: AppContext) {
       await importsRepo.update(db, importId, { status: 'running', processed: 0, created: 0, updated: 0, failed: 0 });
       const counts = { processed: 0, created: 0, updated: 0, failed: 0 };
       const failures: { row: number; cells: string[]; problems: string[] }[] = [];
-      let batch = new Map<string, ImportCustomer>();
+      // The importer's customer scope as it is when the job runs: existing customers outside it are not touched.
+      const importer = await usersRepo.loadProfile(db, row.createdBy);
+      const scope = await customerScopeOf(db, {
+        userId: row.createdBy,
+        permissions: new Set(importer?.permissions ?? []),
+      });
+      let batch = new Map<string, { customer: ImportCustomer; line: number; cells: string[] }>();
       let header = true;
       let lineNumber = 0;
       const flush = async () => {
         const result = await db.transaction((tx) =>
-          importsRepo.upsertBatch(tx, [...batch.values()], row.createdBy, row.campaignId),
+          importsRepo.upsertBatch(
+            tx,
+            [...batch.values()].map((entry) => entry.customer),
+            row.createdBy,
+            scope,
+            row.campaignId,
+          ),
         );
         counts.created += result.created;
         counts.updated += result.updated;
+        for (const key of result.refused) {
+          const entry = batch.get(key);
+          if (!entry) continue;
+          counts.failed += 1;
+          failures.push({
+            row: entry.line,
+            cells: entry.cells,
+            problems: [translate(locale, 'imports.rowNotVisible')],
+          });
+        }
         batch = new Map();
         await importsRepo.update(db, importId, counts);
         ctx.realtime.toUser(row.createdBy, 'customer-import-progress', {
@@ -404,11 +428,12 @@ export function createImportsService(ctx: AppContext) {
             continue;
           }
           // The same customer twice in one batch would hit the same row twice in one statement: the later wins.
-          const key = `${outcome.customer.identificationTypeId}|${outcome.customer.identificationNumber.toLowerCase()}`;
-          batch.set(key, outcome.customer);
+          const key = importKey(outcome.customer.identificationTypeId, outcome.customer.identificationNumber);
+          batch.set(key, { customer: outcome.customer, line: lineNumber, cells });
           if (batch.size >= BATCH_SIZE) await flush();
         }
         await flush();
+        failures.sort((a, b) => a.row - b.row);
         const errorReportPath = failures.length ? await writeErrorReport(importId, row.columns, failures) : null;
         await importsRepo.update(db, importId, { ...counts, status: 'done', errorReportPath, finishedAt: new Date() });
       } catch (error) {

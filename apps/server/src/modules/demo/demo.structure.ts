@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/client.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
+import { ALL_CUSTOMERS } from '../../policies/customers.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
@@ -302,8 +303,14 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
       ],
     });
   }
-  await importsRepo.upsertBatch(tx, rows, admin.id, service);
-  const page = await customersRepo.list(tx, { page: 1, sizePerPage: DEMO_CUSTOMERS, sortName: 'id', sortOrder: 'asc' });
+  await importsRepo.upsertBatch(tx, rows, admin.id, ALL_CUSTOMERS, service);
+  const page = await customersRepo.list(tx, {
+    scope: ALL_CUSTOMERS,
+    page: 1,
+    sizePerPage: DEMO_CUSTOMERS,
+    sortName: 'id',
+    sortOrder: 'asc',
+  });
   for (const [index, customer] of page.data.entries()) {
     await customersRepo.replaceLabels(tx, customer.id, [labels[index % labels.length]]);
   }

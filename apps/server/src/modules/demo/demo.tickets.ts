@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { searchable } from '../../platform/text.js';
+import { ALL_CUSTOMERS } from '../../policies/customers.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { customersRepo } from '../customers/customers.repo.js';
@@ -47,7 +48,9 @@ export async function seedDemoTickets(tx: Executor): Promise<void> {
   const sales = campaigns.find((campaign) => campaign.name === 'Ventas');
   if (!service || !sales) return;
   const types = [...(await cataloguesRepo.idsByCode(tx, 'tipo-caso')).values()];
-  const customers = (await customersRepo.list(tx, { page: 1, sizePerPage: 40, sortName: 'id', sortOrder: 'asc' })).data;
+  const customers = (
+    await customersRepo.list(tx, { scope: ALL_CUSTOMERS, page: 1, sizePerPage: 40, sortName: 'id', sortOrder: 'asc' })
+  ).data;
   const results = ['Resuelto', 'Pendiente', 'Escalado'];
   let index = 0;
   const channelOf = new Map<number, Awaited<ReturnType<typeof firstChannel>>>();

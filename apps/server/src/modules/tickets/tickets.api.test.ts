@@ -71,13 +71,15 @@ beforeAll(async () => {
   await campaign({ agents: [{ userId: outsider.id, channelIds: [channel] }] });
   const cc = await entity('tipo-documento', 'CC');
   const email = await entity('tipo-dato-contacto', '4');
+  // Customers are scoped too: agent A creates them (and keeps seeing them), agent B owns them.
   const customer = (contacts: object[]) =>
-    post('/api/v2/customers', admin, {
+    post('/api/v2/customers', agentA, {
       identificationTypeId: cc,
       identificationNumber: `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-12),
       firstName: 'Lucía',
       lastName: 'Ramírez',
       contacts,
+      ownerUserId: agentB.id,
     });
   customerId = (await customer([{ typeId: email, value: 'lucia@example.com' }])).json().result.id;
   bareCustomerId = (await customer([])).json().result.id;
@@ -437,8 +439,11 @@ describe('customer dashboard', () => {
     expect(board.byChannel.reduce((sum: number, row: { count: number }) => sum + row.count, 0)).toBe(
       board.byStatus.reduce((sum: number, row: { count: number }) => sum + row.count, 0),
     );
-    const outsiderBoard = (await get(`/api/v2/customers/${customerId}/dashboard`, outsider)).json().result;
-    expect(outsiderBoard.byStatus).toEqual([]);
+    // Agent B owns the customer but does not see agent A's tickets (the campaign does not allow all tickets).
+    const ownerBoard = (await get(`/api/v2/customers/${customerId}/dashboard`, agentB)).json().result;
+    expect(ownerBoard.byStatus.find((row: { status: number }) => row.status === 2)).toBeUndefined();
+    // The outsider may not see the customer at all.
+    expect((await get(`/api/v2/customers/${customerId}/dashboard`, outsider)).statusCode).toBe(404);
   });
 });
 

@@ -67,6 +67,8 @@ export const tickets = pgTable(
     index('tickets_created_idx').on(table.createdAt, table.id),
     index('tickets_assigned_status_idx').on(table.assignedUserId, table.status),
     index('tickets_customer_idx').on(table.customerId),
+    // The customer scope: the customers of the campaigns a user reads whole, from the index alone.
+    index('tickets_campaign_customer_idx').on(table.campaignId, table.customerId),
     // Sorting by priority, and the unassigned queue (a partial index: only tickets nobody has yet).
     index('tickets_priority_idx').on(table.priority, table.id),
     index('tickets_unassigned_idx').on(table.priority, table.id).where(sql`${table.assignedUserId} is null`),

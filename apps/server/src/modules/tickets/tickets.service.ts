@@ -34,6 +34,7 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { readUpload } from '../../platform/http/uploads.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
 import { searchable } from '../../platform/text.js';
+import { customerScopeOf } from '../../policies/customers.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
@@ -296,14 +297,26 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       return exportTickets(db, output, queryOf(actor, filter), locale);
     },
 
-    /** The header's global search: tickets the user may see, and customers when they may see customers. */
+    /**
+     * The header's global search: tickets the user may see, and customers when they may see customers (those in
+     * their customer scope, as the customer list).
+     */
     async globalSearch(actor: AuthContext, text: string, limit: number): Promise<GlobalSearchResult> {
       const search = searchable(text);
       const number = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
       const [ticketPage, customerPage] = await Promise.all([
         ticketsRepo.list(db, { ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })), number, search }),
         hasPermission(actor.permissions, 'ver-cliente|ver-menu-clientes')
-          ? customersRepo.list(db, { page: 1, sizePerPage: limit, sortName: 'name', sortOrder: 'asc', search })
+          ? customerScopeOf(db, actor).then((scope) =>
+              customersRepo.list(db, {
+                scope,
+                page: 1,
+                sizePerPage: limit,
+                sortName: 'name',
+                sortOrder: 'asc',
+                search,
+              }),
+            )
           : Promise.resolve({ data: [] }),
       ]);
       return {
@@ -345,6 +358,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       },
       locale: 'es' | 'en',
     ): Promise<Ticket> {
+      const customerScope = await customerScopeOf(db, actor);
       const created = await db.transaction(async (tx) => {
         const campaign = await campaignsRepo.find(tx, body.campaignId);
         if (!campaign) throw errors.invalidField('campaignId', 'tickets.unknownCampaign');
@@ -354,7 +368,8 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
         ) {
           throw errors.invalidField('campaignId', 'tickets.notInCampaign');
         }
-        const customer = await customersRepo.findRow(tx, body.customerId);
+        // Only a customer the actor may see (the picker's list): a ticket must not open a way to someone else's.
+        const customer = await customersRepo.findVisible(tx, customerScope, body.customerId);
         if (!customer) throw errors.invalidField('customerId', 'tickets.unknownCustomer');
         if (body.typeId && !(await cataloguesRepo.find(tx, 'tipo-caso', body.typeId))) {
           throw errors.invalidField('typeId', 'tickets.unknownType');
@@ -712,9 +727,12 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       return ticketsRepo.agenda(db, scopeOf(actor), userId);
     },
 
-    /** The customer dashboard: how many of the customer's tickets (that the user may see) by status and channel. */
+    /**
+     * The customer dashboard: how many of the customer's tickets (that the user may see) by status and channel; a
+     * customer outside the user's customer scope answers 404, as its page does.
+     */
     async customerDashboard(actor: AuthContext, customerId: number) {
-      if (!(await customersRepo.findRow(db, customerId))) throw errors.notFound();
+      if (!(await customersRepo.findVisible(db, await customerScopeOf(db, actor), customerId))) throw errors.notFound();
       return ticketsRepo.customerCounts(db, scopeOf(actor), customerId);
     },
 
