@@ -37,6 +37,19 @@ export interface IgnoredEvent {
   detail?: string;
 }
 
+/**
+ * What is ignored of a customer's edit or deletion once applied: nothing when it applied or simply came again (a
+ * provider's redelivery), else the event with why it could not apply.
+ */
+export function unappliedChange(
+  kind: string,
+  changeId: string,
+  result: { applied: boolean; reason?: string },
+): IgnoredEvent[] {
+  if (result.applied || result.reason === 'already-applied') return [];
+  return [{ kind, reason: 'change-not-applied', id: changeId, detail: result.reason }];
+}
+
 /** The stable log message of every ignored provider event. */
 export const IGNORED_EVENT_LOG = 'inbound event ignored';
 

@@ -6,7 +6,7 @@ import { OutboundRefusedError } from '../../platform/outbound.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, readMessageFile, sendInParts } from '../interactions/adapters.js';
-import { type IgnoredEvent, logIgnored } from '../interactions/ignored.js';
+import { type IgnoredEvent, logIgnored, unappliedChange } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
@@ -118,14 +118,7 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
           const name = await senderName(type, channel, change.from);
           const result = await inbound.change(channel.id, { ...change, ...(name ? { senderName: name } : {}) });
           if (result.applied) changed += 1;
-          else if (result.reason !== 'already-applied') {
-            skipped.push({
-              kind: change.change,
-              reason: 'change-not-applied',
-              id: change.changeId,
-              detail: result.reason,
-            });
-          }
+          skipped.push(...unappliedChange(change.change, change.changeId, result));
         }
         let updated = 0;
         const report = async (mid: string, status: 'delivered' | 'read') => {

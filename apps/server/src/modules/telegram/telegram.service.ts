@@ -6,7 +6,7 @@ import { randomToken } from '../../platform/security.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError, readMessageFile, sendInParts } from '../interactions/adapters.js';
-import { type IgnoredEvent, logIgnored } from '../interactions/ignored.js';
+import { type IgnoredEvent, logIgnored, unappliedChange } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
@@ -98,14 +98,7 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
       if (change) {
         const result = await inbound.change(channel.id, change);
         changed = result.applied;
-        if (!result.applied && result.reason !== 'already-applied') {
-          skipped.push({
-            kind: 'edited_message',
-            reason: 'change-not-applied',
-            id: change.changeId,
-            detail: result.reason,
-          });
-        }
+        skipped.push(...unappliedChange('edited_message', change.changeId, result));
       }
       logIgnored(ctx.logger, channel, skipped);
       return { recorded, changed };

@@ -5,7 +5,7 @@ import type { JobAttempt } from '../../platform/jobs.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError, readMessageFile, sendInParts } from '../interactions/adapters.js';
-import { type IgnoredEvent, logIgnored } from '../interactions/ignored.js';
+import { type IgnoredEvent, logIgnored, unappliedChange } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
@@ -112,14 +112,7 @@ export function createWhatsappChannel(
       for (const change of changes) {
         const result = await inbound.change(channel.id, change);
         if (result.applied) changed += 1;
-        else if (result.reason !== 'already-applied') {
-          skipped.push({
-            kind: change.change,
-            reason: 'change-not-applied',
-            id: change.changeId,
-            detail: result.reason,
-          });
-        }
+        skipped.push(...unappliedChange(change.change, change.changeId, result));
       }
       let updated = 0;
       for (const status of statuses) {
