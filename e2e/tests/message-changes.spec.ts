@@ -3,7 +3,7 @@ import { signWebhook, startWhatsappCloud, webhookBody } from '../../apps/server/
 import { apiGet, apiPost } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
-import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
+import { BASE_URL, DEMO_PASSWORD, E2E_PROVIDER_PORT } from '../support/env.js';
 
 const TOKEN = 'e2e-whatsapp-token';
 const APP_SECRET = 'e2e-whatsapp-secret';
@@ -15,7 +15,7 @@ test('a customer’s WhatsApp edit and deletion show in the open ticket as they 
 }) => {
   test.setTimeout(120_000);
   // Meta's Cloud API, played by a local server: nothing leaves the machine.
-  const cloud = await startWhatsappCloud({ accessToken: TOKEN });
+  const cloud = await startWhatsappCloud({ accessToken: TOKEN, port: E2E_PROVIDER_PORT });
   try {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
