@@ -21,6 +21,8 @@ async function adminPage(browser: import('@playwright/test').Browser) {
 test('an administrator creates a user whose menu is exactly what the role allows, and a removed permission disappears live', async ({
   browser,
 }) => {
+  // Two browsers, a role and a user built through the forms: the longest walk of the suite, and often its first.
+  test.setTimeout(120_000);
   const { context: adminContext, page: admin } = await adminPage(browser);
   const roleName = `e2e-${Date.now()}`;
 
