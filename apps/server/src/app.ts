@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasPermission } from '@atiende/contracts';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -11,13 +10,12 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
-import { type AgentsService, createAgentsService, supervisedCampaignsOf } from './modules/agents/agents.service.js';
+import { type AgentsService, createAgentsService } from './modules/agents/agents.service.js';
 import { createRoutingService, type RoutingService } from './modules/agents/routing.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
-import { campaignsRepo } from './modules/campaigns/campaigns.repo.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.js';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.js';
@@ -42,19 +40,11 @@ import { createOutboundService, type OutboundService, SEND_QUEUE } from './modul
 import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
 import { messengerRoutes } from './modules/messenger/messenger.routes.js';
-import {
-  createMessengerChannels,
-  MESSENGER_FILES_QUEUE,
-  type MessengerFilesJob,
-} from './modules/messenger/messenger.service.js';
+import { createMessengerChannels, MESSENGER_FILES_QUEUE } from './modules/messenger/messenger.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
-import {
-  createTelegramChannel,
-  TELEGRAM_FILES_QUEUE,
-  type TelegramFilesJob,
-} from './modules/telegram/telegram.service.js';
+import { createTelegramChannel, TELEGRAM_FILES_QUEUE } from './modules/telegram/telegram.service.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
@@ -63,16 +53,18 @@ import { usersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
-import { createWhatsappChannel, type MediaJob, WHATSAPP_MEDIA_QUEUE } from './modules/whatsapp/whatsapp.service.js';
+import { createWhatsappChannel, WHATSAPP_MEDIA_QUEUE } from './modules/whatsapp/whatsapp.service.js';
 import { whatsappTemplatesRoutes } from './modules/whatsapp/whatsapp-templates.routes.js';
 import { createWhatsappTemplatesService } from './modules/whatsapp/whatsapp-templates.service.js';
 import { webchatRoutes, widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
 import { createWebchatService } from './modules/widgets/webchat.service.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { createWidgetsService } from './modules/widgets/widgets.service.js';
+import { actorOf } from './platform/auth-context.js';
 import type { Config } from './platform/config.js';
 import { type AppContext, MAIL_QUEUE } from './platform/context.js';
 import type { Database } from './platform/db/client.js';
+import { createDomainEvents } from './platform/domain-events.js';
 import { createEventLog } from './platform/event-log.js';
 import { registerAuthHook } from './platform/http/auth-hook.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
@@ -82,6 +74,8 @@ import type { Mailer, MailMessage } from './platform/mail.js';
 import { createOutboundPolicy, type HostLookup } from './platform/outbound.js';
 import { attachRealtime } from './platform/realtime.js';
 import { createStorage } from './platform/storage.js';
+import { supervisionRoomsOf } from './policies/supervision.js';
+import { campaignRoomsOf, readableCampaignsOf } from './policies/tickets.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** The omni widget's embed script (`npm run build:widget -w apps/web`). */
@@ -140,17 +134,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     redisUrl: deps.config.redisUrl,
     logger: deps.logger,
     eventLog: createEventLog(deps.db, deps.logger),
-    // Readers of every ticket of a campaign (ticket-content events): the same rule as the tickets scope.
-    resolveReadableCampaigns: async (identity) => {
-      const everything = hasPermission(identity.permissions ?? new Set<string>(), 'ver-todos-casos');
-      return campaignsRepo.readableBy(deps.db, identity.userId, everything);
-    },
-    // Supervision rooms: every campaign with ver-todos-casos, else the campaigns the user supervises.
-    resolveSupervision: async (identity) => {
-      const granted = identity.permissions ?? new Set<string>();
-      if (!hasPermission(granted, 'ver-supervision-usuarios|ver-supervision-colas')) return [];
-      return supervisedCampaignsOf(deps.db, identity.userId, granted);
-    },
+    // Room membership follows the access rules in src/policies, the same ones the REST services use.
+    resolveReadableCampaigns: (identity) => readableCampaignsOf(deps.db, actorOf(identity)),
+    resolveSupervision: (identity) => supervisionRoomsOf(deps.db, actorOf(identity)),
     reloadIdentity: async (identity) => ({
       ...identity,
       permissions: new Set(await usersRepo.permissionsOfUser(deps.db, identity.userId)),
@@ -161,11 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         ? { userId: session.userId, sessionId: session.sessionId, permissions: session.permissions }
         : null;
     },
-    // Campaign rooms: where the user works, or every campaign for those who see all tickets.
-    resolveCampaigns: async (identity) => {
-      const everything = hasPermission(identity.permissions ?? new Set<string>(), 'ver-todos-casos');
-      return (await campaignsRepo.ofUser(deps.db, identity.userId, everything)).map((campaign) => campaign.id);
-    },
+    resolveCampaigns: (identity) => campaignRoomsOf(deps.db, actorOf(identity)),
   });
 
   const ctx: AppContext = {
@@ -174,13 +156,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     logger: deps.logger,
     jobs: deps.jobs,
     realtime,
+    events: createDomainEvents(deps.logger),
     storage: createStorage(deps.config.dataDir),
     outbound: createOutboundPolicy(deps.config.outboundAllowedHosts, { lookup: deps.lookup }),
     sendMail: (message: MailMessage) => deps.jobs.send(MAIL_QUEUE, message),
   };
   const auth = createAuthService(ctx);
   authService = auth;
-  await deps.jobs.define<MailMessage>({ name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10 }, (message) =>
+  await deps.jobs.define({ name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10 }, (message) =>
     deps.mailer.send(message),
   );
 
@@ -227,18 +210,17 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const customers = createCustomersService(ctx);
   const routing = createRoutingService(ctx);
   // Freed capacity (closed, transferred, reassigned) lets routing hand out waiting work.
-  const tickets = createTicketsService(ctx, {
-    afterChange: async (kind, ticket, actorId) => {
-      if (kind === 'leido' || kind === 'abierto') return;
-      if (kind === 'cerrado' || kind === 'asignado' || kind === 'transferido') {
-        await agents.ticketLeft(ticket.id, [actorId, kind === 'cerrado' ? null : ticket.assignedUserId]);
-      }
-      await routing.route([ticket.campaignId]);
-    },
-    afterClose: (ticketId) => sendTranscript(ctx, ticketId),
-  });
+  const tickets = createTicketsService(ctx);
   const agents = createAgentsService(ctx, auth, routing);
-  auth.onSession((userId, change) =>
+  ctx.events.on('ticket.changed', async ({ kind, ticket, actorId }) => {
+    if (kind === 'leido' || kind === 'abierto') return;
+    if (kind === 'cerrado' || kind === 'asignado' || kind === 'transferido') {
+      await agents.ticketLeft(ticket.id, [actorId, kind === 'cerrado' ? null : ticket.assignedUserId]);
+    }
+    await routing.route([ticket.campaignId]);
+  });
+  ctx.events.on('ticket.closed', ({ ticketId }) => sendTranscript(ctx, ticketId));
+  ctx.events.on('session.changed', ({ userId, change }) =>
     change === 'opened' ? agents.sessionOpened(userId) : agents.sessionClosed(userId),
   );
   const inbound = createInboundService(ctx);
@@ -251,36 +233,31 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const whatsappTemplates = createWhatsappTemplatesService(ctx, outbound);
   const whatsapp = createWhatsappChannel(ctx, inbound, outbound, whatsappTemplates);
   outbound.registerAdapter('whatsapp', whatsapp.adapter);
-  await deps.jobs.define<MediaJob>(
-    { name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
-    (job, attempt) => whatsapp.fetchMedia(job, attempt),
+  await deps.jobs.define({ name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, (job, attempt) =>
+    whatsapp.fetchMedia(job, attempt),
   );
   const messenger = createMessengerChannels(ctx, inbound, outbound);
   outbound.registerAdapter('facebook', messenger.facebook.adapter);
   outbound.registerAdapter('instagram', messenger.instagram.adapter);
-  await deps.jobs.define<MessengerFilesJob>(
-    { name: MESSENGER_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
-    (job, attempt) => messenger.fetchFiles(job, attempt),
+  await deps.jobs.define({ name: MESSENGER_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, (job, attempt) =>
+    messenger.fetchFiles(job, attempt),
   );
   const telegram = createTelegramChannel(ctx, inbound);
   outbound.registerAdapter('telegram', telegram.adapter);
-  await deps.jobs.define<TelegramFilesJob>(
-    { name: TELEGRAM_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 },
-    (job, attempt) => telegram.fetchFiles(job, attempt),
+  await deps.jobs.define({ name: TELEGRAM_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, (job, attempt) =>
+    telegram.fetchFiles(job, attempt),
   );
-  inbound.onRecorded(async (result) => {
+  ctx.events.on('inbound.recorded', async (result) => {
     await routing.route([result.campaignId]);
     await outbound.replyOutsideHours(result);
   });
-  await deps.jobs.define<{ messageId: number }>(
-    { name: SEND_QUEUE, retryLimit: 6, retryDelaySeconds: 5, concurrency: 8 },
-    (job, attempt) => outbound.deliver(job.messageId, attempt),
+  await deps.jobs.define({ name: SEND_QUEUE, retryLimit: 6, retryDelaySeconds: 5, concurrency: 8 }, (job, attempt) =>
+    outbound.deliver(job.messageId, attempt),
   );
   const internalChat = createInternalChatService(ctx);
   const imports = createImportsService(ctx);
-  await deps.jobs.define<{ importId: number; locale: 'es' | 'en' }>(
-    { name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 },
-    (job) => imports.run(job.importId, job.locale),
+  await deps.jobs.define({ name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 }, (job) =>
+    imports.run(job.importId, job.locale),
   );
 
   const webIndex = path.join(WEB_DIST, 'index.html');

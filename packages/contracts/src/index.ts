@@ -8,6 +8,7 @@ export * from './envelope.js';
 export * from './health.js';
 export * from './messaging/index.js';
 export * from './permissions.js';
+export * from './realtime.js';
 export * from './registry.js';
 export * from './structure/index.js';
 export * from './text.js';

@@ -85,6 +85,12 @@ export type Permission = (typeof PERMISSION_CATEGORIES)[PermissionCategory][numb
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_CATEGORIES).flat();
 
+/**
+ * What a route, menu entry or rule requires: one permission, or two alternatives (`a|b`, either suffices). Typed so a
+ * misspelt key fails to compile on the server and the web alike.
+ */
+export type PermissionExpression = Permission | `${Permission}|${Permission}`;
+
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
@@ -94,7 +100,10 @@ export function isPermission(value: string): value is Permission {
  * The spec describes a client where only the last alternative decides; that is a defect we do not copy
  * (see docs/permissions.md).
  */
-export function hasPermission(granted: ReadonlySet<string> | readonly string[], required: string | undefined): boolean {
+export function hasPermission(
+  granted: ReadonlySet<string> | readonly string[],
+  required: PermissionExpression | undefined,
+): boolean {
   if (!required) return true;
   const set = granted instanceof Set ? granted : new Set(granted as readonly string[]);
   return required

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { DomainEvents } from './domain-events.js';
+import type { JobName } from './job-map.js';
 import type { Jobs } from './jobs.js';
 import type { MailMessage } from './mail.js';
 import type { OutboundPolicy } from './outbound.js';
@@ -14,6 +16,8 @@ export interface AppContext {
   logger: Logger;
   jobs: Jobs;
   realtime: Realtime;
+  /** In-process events between modules after a commit (platform/domain-events.ts). */
+  events: DomainEvents;
   storage: Storage;
   /** Every connection to a user- or payload-given URL or host goes through it (platform/outbound.ts). */
   outbound: OutboundPolicy;
@@ -21,4 +25,4 @@ export interface AppContext {
   sendMail(message: MailMessage): Promise<void>;
 }
 
-export const MAIL_QUEUE = 'mail.send';
+export const MAIL_QUEUE = 'mail.send' satisfies JobName;

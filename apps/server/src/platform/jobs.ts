@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { JobName, JobPayloads } from './job-map.js';
 
 /** Where a job is in its retries: handlers that must record a final failure do it when `lastAttempt` is true. */
 export interface JobAttempt {
@@ -10,8 +11,8 @@ export interface JobAttempt {
 
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
-export interface JobQueueDefinition {
-  name: string;
+export interface JobQueueDefinition<Q extends JobName> {
+  name: Q;
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** Jobs of this queue one node runs at the same time (a slow provider must not hold up the others). */
@@ -20,8 +21,8 @@ export interface JobQueueDefinition {
 
 /** Durable jobs in PostgreSQL (pg-boss): any node may claim them; LISTEN/NOTIFY wakes workers at once. */
 export interface Jobs {
-  define<T extends object>(queue: JobQueueDefinition, handler: JobHandler<T>): Promise<void>;
-  send<T extends object>(queue: string, data: T): Promise<void>;
+  define<Q extends JobName>(queue: JobQueueDefinition<Q>, handler: JobHandler<JobPayloads[Q]>): Promise<void>;
+  send<Q extends JobName>(queue: Q, data: JobPayloads[Q]): Promise<void>;
   /** Lets running jobs finish for up to `timeoutMs` (unfinished ones are retried later by any node). */
   stop(timeoutMs?: number): Promise<void>;
 }

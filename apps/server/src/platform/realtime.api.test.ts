@@ -1,6 +1,7 @@
+import { TICKET_EVENT } from '@atiende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, settle } from '../test/desk.js';
+import { type Actor, caller, collect, connect, deskCampaign, PROBE, probeTicketEvent, settle } from '../test/desk.js';
 
 let t: TestApp;
 let admin: Actor;
@@ -22,27 +23,27 @@ describe('sequenced realtime', () => {
     const delivered: number[] = [];
     const seen = new Set<number>();
     let lastSeq = 0;
-    socket.on('probe', (payload: { n: number; seq: number }) => {
+    socket.on(PROBE, (payload: { casoId: number; seq: number }) => {
       if (seen.has(payload.seq)) return;
       seen.add(payload.seq);
       lastSeq = Math.max(lastSeq, payload.seq);
-      delivered.push(payload.n);
+      delivered.push(payload.casoId);
     });
     socket.on('connect', () => {
       if (lastSeq > 0) socket.emit('resume', { lastSeq });
     });
 
-    await t.ctx.realtime.toUser(user.id, 'probe', { n: 1 });
+    await t.ctx.realtime.toUser(user.id, PROBE, { casoId: 1 });
     await settle(200);
     expect(delivered).toEqual([1]);
 
     // Cut the transport: the client notices and reconnects by itself.
     const reconnected = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
     socket.io.engine.close();
-    for (let n = 2; n <= 6; n += 1) await t.ctx.realtime.toUser(user.id, 'probe', { n });
+    for (let n = 2; n <= 6; n += 1) await t.ctx.realtime.toUser(user.id, PROBE, { casoId: n });
     await reconnected;
     await settle(400);
-    await t.ctx.realtime.toUser(user.id, 'probe', { n: 7 });
+    await t.ctx.realtime.toUser(user.id, PROBE, { casoId: 7 });
     await settle(200);
     expect(delivered).toEqual([1, 2, 3, 4, 5, 6, 7]);
     socket.close();
@@ -51,9 +52,9 @@ describe('sequenced realtime', () => {
   it('tells a client to reload when its gap can no longer be replayed', async () => {
     const user = await signedIn(t, 'agent');
     const socket = await connect(t, user);
-    const probes = collect<{ seq: number }>(socket, 'probe');
-    await t.ctx.realtime.toUser(user.id, 'probe', { n: 1 });
-    await t.ctx.realtime.toUser(user.id, 'probe', { n: 2 });
+    const probes = collect<{ seq: number }>(socket, PROBE);
+    await t.ctx.realtime.toUser(user.id, PROBE, { casoId: 1 });
+    await t.ctx.realtime.toUser(user.id, PROBE, { casoId: 2 });
     await settle(200);
     const resync = new Promise<{ lastSeq: number }>((resolve) => socket.once('resync', resolve));
     // The event the client last saw was pruned: nothing exact can be replayed.
@@ -76,7 +77,7 @@ describe('sequenced realtime', () => {
       theirs.emit(attempt, { room: `notificacion-campana-${campaignId}`, lastSeq: 1 });
     }
     await settle(200);
-    await t.ctx.realtime.toCampaign(campaignId, 'CasoActualizadoEvent', { tipo: 'abierto', casoId: 1 });
+    await t.ctx.realtime.toCampaign(campaignId, TICKET_EVENT, probeTicketEvent(campaignId, 1));
     await settle(200);
     expect(got).toHaveLength(1);
     expect(leaked).toHaveLength(0);
@@ -87,7 +88,7 @@ describe('sequenced realtime', () => {
 
 describe('rooms follow permission changes at once, without a reconnect', () => {
   const probe = (campaignId: number, n: number) =>
-    t.ctx.realtime.toCampaign(campaignId, 'CasoActualizadoEvent', { tipo: 'abierto', casoId: n });
+    t.ctx.realtime.toCampaign(campaignId, TICKET_EVENT, probeTicketEvent(campaignId, n));
 
   it('an agent removed from a campaign stops hearing it as soon as the change is answered; an added one starts', async () => {
     const { put } = caller(t);

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import type { RealtimeEventName, RealtimePayload } from '@atiende/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
@@ -44,14 +45,30 @@ export interface Realtime {
    * Room events are sequenced: written to the event log, then emitted with `seq` (see event-log.ts), so a client
    * that reconnects gets what it missed. The promise settles once emitted; failures are logged, never thrown.
    */
-  toUser(userId: number, event: string, payload: object): Promise<void>;
-  toCampaign(campaignId: number, event: string, payload: object): Promise<void>;
+  toUser<E extends RealtimeEventName>(userId: number, event: E, payload: RealtimePayload<E>): Promise<void>;
+  toCampaign<E extends RealtimeEventName>(campaignId: number, event: E, payload: RealtimePayload<E>): Promise<void>;
   /** To the supervisors who watch any of these campaigns (and those who watch all). */
-  toSupervisors(campaignIds: readonly number[], event: string, payload: object): Promise<void>;
+  toSupervisors<E extends RealtimeEventName>(
+    campaignIds: readonly number[],
+    event: E,
+    payload: RealtimePayload<E>,
+  ): Promise<void>;
   /** An event with ticket content: to whoever may read every ticket of the campaign, and to the assignee. */
-  toTicketReaders(campaignId: number, assignedUserId: number | null, event: string, payload: object): Promise<void>;
+  toTicketReaders<E extends RealtimeEventName>(
+    campaignId: number,
+    assignedUserId: number | null,
+    event: E,
+    payload: RealtimePayload<E>,
+  ): Promise<void>;
+  /** Unsequenced, to the same readers: for notices worthless a second later (a visitor typing). */
+  volatileToTicketReaders<E extends RealtimeEventName>(
+    campaignId: number,
+    assignedUserId: number | null,
+    event: E,
+    payload: RealtimePayload<E>,
+  ): void;
   /** Unsequenced broadcast (business settings changed): a missed one only means a later refresh. */
-  toAll(event: string, payload: object): void;
+  toAll<E extends RealtimeEventName>(event: E, payload: RealtimePayload<E>): void;
   /**
    * Recomputes the rooms of these users' open sockets, on every node, after their campaign memberships or
    * permissions changed: they leave what they may no longer see and join what they now may, without reconnecting.
@@ -152,7 +169,12 @@ export async function attachRealtime(options: {
     });
   });
 
-  const sequenced = (room: string, event: string, payload: object): Promise<void> => {
+  const ticketReaderRooms = (campaignId: number, assignedUserId: number | null) => [
+    rooms.campaignReaders(campaignId),
+    ...(assignedUserId ? [rooms.user(assignedUserId)] : []),
+  ];
+
+  const sequenced = (room: string, event: RealtimeEventName, payload: object): Promise<void> => {
     if (!options.eventLog) {
       io.to(room).emit(event, payload);
       return Promise.resolve();
@@ -174,8 +196,10 @@ export async function attachRealtime(options: {
     toCampaign: (campaignId, event, payload) => sequenced(rooms.campaign(campaignId), event, payload),
     toTicketReaders: async (campaignId, assignedUserId, event, payload) => {
       // Logged per room like toSupervisors; a reader who is also the assignee may get it twice (idempotent patches).
-      const targets = [rooms.campaignReaders(campaignId), ...(assignedUserId ? [rooms.user(assignedUserId)] : [])];
-      await Promise.all(targets.map((room) => sequenced(room, event, payload)));
+      await Promise.all(ticketReaderRooms(campaignId, assignedUserId).map((room) => sequenced(room, event, payload)));
+    },
+    volatileToTicketReaders: (campaignId, assignedUserId, event, payload) => {
+      io.to(ticketReaderRooms(campaignId, assignedUserId)).emit(event, payload);
     },
     toSupervisors: async (campaignIds, event, payload) => {
       // One logged event per room (replay is per room); a supervisor of several of the campaigns may get it twice,

@@ -1,6 +1,6 @@
-import { hasPermission } from '@atiende/contracts';
-import type { AuthContext } from '../modules/auth/auth.service.js';
+import { hasPermission, type PermissionExpression } from '@atiende/contracts';
 import { campaignsRepo } from '../modules/campaigns/campaigns.repo.js';
+import type { Actor } from '../platform/auth-context.js';
 import type { Executor } from '../platform/db/client.js';
 
 /**
@@ -27,12 +27,10 @@ export type CustomerScope =
     };
 
 /** Seeing every ticket implies seeing every ticket's customer, so either permission opens the whole base. */
-export const SEES_ALL_CUSTOMERS = 'ver-todos-clientes|ver-todos-casos';
+export const SEES_ALL_CUSTOMERS: PermissionExpression = 'ver-todos-clientes|ver-todos-casos';
 
 /** For the system's own work (demo data, inbound matching): no user, no limit. */
 export const ALL_CUSTOMERS: CustomerScope = { kind: 'all' };
-
-type Actor = Pick<AuthContext, 'userId' | 'permissions'>;
 
 async function compute(db: Executor, actor: Actor): Promise<CustomerScope> {
   if (hasPermission(actor.permissions, SEES_ALL_CUSTOMERS)) return ALL_CUSTOMERS;
@@ -56,4 +54,9 @@ export function customerScopeOf(db: Executor, actor: Actor): Promise<CustomerSco
     scope.catch(() => computed.delete(actor));
   }
   return scope;
+}
+
+/** Customers appear in search results (the header's global search) for those who may open a customer. */
+export function mayLookUpCustomers(actor: Pick<Actor, 'permissions'>): boolean {
+  return hasPermission(actor.permissions, 'ver-cliente|ver-menu-clientes');
 }

@@ -1,4 +1,4 @@
-import type { InteractionMessage, Ticket } from '@atiende/contracts';
+import { type InteractionMessage, REALTIME_EVENTS, type Ticket, type TicketEvent } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { signedIn, TestApp } from './app.js';
@@ -125,4 +125,12 @@ export async function signedInWith(t: TestApp, admin: Actor, permissions: string
   const session = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password } });
   const token = session.json().result.token as string;
   return { id: user.json().result.id, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** An event to probe delivery with (any user may get it; the web only shows a notice): payloads are typed. */
+export const PROBE = REALTIME_EVENTS.ticketExit;
+
+/** A well-formed ticket event for room tests (the payload is what the event map requires). */
+export function probeTicketEvent(campaignId: number, ticketId: number): TicketEvent {
+  return { tipo: 'abierto', casoId: ticketId, campanaId: campaignId, asignado: null, asignadoNombre: null };
 }

@@ -1,3 +1,4 @@
+import type { PermissionExpression } from '@atiende/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../ui/PageLoader';
@@ -23,7 +24,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** Renders children only when the user holds the permission (any `|` alternative); otherwise the 403 page. */
-export function RequirePermission({ permission, children }: { permission?: string; children: ReactNode }) {
+export function RequirePermission({
+  permission,
+  children,
+}: {
+  permission?: PermissionExpression;
+  children: ReactNode;
+}) {
   const { can, ready } = usePermissions();
   if (!permission) return <>{children}</>;
   if (!ready) return <PageLoader />;

@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE_PERMISSIONS, hasPermission, STORAGE_KEYS } from '@atiende/contracts';
+import { DEFAULT_ROLE_PERMISSIONS, hasPermission, type PermissionExpression, STORAGE_KEYS } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
@@ -7,7 +7,8 @@ import { rankMenuEntries } from './layout/MenuSearch';
 import { MENU, visibleMenu } from './menu';
 import { startSession } from './session';
 
-const canFor = (granted: readonly string[]) => (required: string | undefined) => hasPermission(granted, required);
+const canFor = (granted: readonly string[]) => (required: PermissionExpression | undefined) =>
+  hasPermission(granted, required);
 const paths = (sections: ReturnType<typeof visibleMenu>) =>
   sections.flatMap((s) => s.items.map((i) => i.path ?? i.key));
 

@@ -1,4 +1,4 @@
-import type { BusinessIntegration } from '@atiende/contracts';
+import type { BusinessIntegration, PermissionExpression } from '@atiende/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
@@ -61,8 +61,8 @@ export interface MenuItem {
   /** External destination (opens in a new tab or the mail client). */
   href?: string;
   icon: SvgIconComponent;
-  permission?: string;
-  routePermission?: string;
+  permission?: PermissionExpression;
+  routePermission?: PermissionExpression;
   beta?: boolean;
   /** Shown as a card on the start page (false for help links). */
   card?: boolean;
@@ -284,7 +284,7 @@ export function integrationItems(integrations: readonly BusinessIntegration[], r
 
 /** The menu filtered by the user's permissions, with integrations appended; empty sections removed. */
 export function visibleMenu(
-  can: (required: string | undefined) => boolean,
+  can: (required: PermissionExpression | undefined) => boolean,
   integrations: readonly BusinessIntegration[],
   roles: readonly string[],
 ): MenuSection[] {

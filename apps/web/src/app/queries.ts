@@ -1,4 +1,4 @@
-import { type Business, hasPermission, LIMITS, type SessionUser } from '@atiende/contracts';
+import { type Business, hasPermission, LIMITS, type PermissionExpression, type SessionUser } from '@atiende/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, isOk } from '../api/client';
@@ -41,7 +41,7 @@ export function useProfile() {
 
 export interface Permissions {
   granted: ReadonlySet<string>;
-  can: (required: string | undefined) => boolean;
+  can: (required: PermissionExpression | undefined) => boolean;
   roles: readonly string[];
   isAgent: boolean;
 }
@@ -55,7 +55,7 @@ export function usePermissions(): Permissions & { ready: boolean } {
       granted,
       roles,
       isAgent: roles.includes('agent'),
-      can: (required: string | undefined) => hasPermission(granted, required),
+      can: (required: PermissionExpression | undefined) => hasPermission(granted, required),
       ready: !isLoading,
     };
   }, [profile, isLoading]);

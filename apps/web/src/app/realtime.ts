@@ -1,4 +1,4 @@
-import { REALTIME_EVENTS } from '@atiende/contracts';
+import { REALTIME_EVENTS, type RealtimeEventName, type RealtimePayload, type Sequenced } from '@atiende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
@@ -13,7 +13,10 @@ const realtimeHandlers = new Map<string, Set<RealtimeHandler>>();
  * Subscribes to a server event of the app's socket (e.g. `new-transfer`); returns the unsubscribe function.
  * Handlers survive reconnections (they listen on the app-wide bus, not on one socket instance).
  */
-export function onRealtimeEvent<T = unknown>(name: string, handler: (payload: T) => void): () => void {
+export function onRealtimeEvent<E extends RealtimeEventName>(
+  name: E,
+  handler: (payload: Sequenced<RealtimePayload<E>>) => void,
+): () => void {
   const set = realtimeHandlers.get(name) ?? new Set<RealtimeHandler>();
   const wrapped = handler as RealtimeHandler;
   set.add(wrapped);
@@ -24,7 +27,7 @@ export function onRealtimeEvent<T = unknown>(name: string, handler: (payload: T)
 }
 
 /** Delivers an event to the subscribers (the socket does it; tests and local features may too). */
-export function emitRealtimeEvent(name: string, payload: unknown): void {
+export function emitRealtimeEvent<E extends RealtimeEventName>(name: E, payload: Sequenced<RealtimePayload<E>>): void {
   for (const handler of [...(realtimeHandlers.get(name) ?? [])]) {
     try {
       handler(payload);
@@ -39,7 +42,7 @@ const seen = { last: 0, recent: new Set<number>() };
 const RECENT_KEPT = 2000;
 
 /** The app-wide event a client gets when missed events cannot be replayed: lists reload. */
-export const RESYNC = 'resync';
+export const RESYNC = REALTIME_EVENTS.resync;
 
 /** Drops duplicates of sequenced events; true when the event is new (or not sequenced). */
 export function acceptSequenced(payload: unknown): boolean {
@@ -87,7 +90,8 @@ export function useRealtime(): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.business });
     });
     socket.onAny((event: string, payload: unknown) => {
-      if (acceptSequenced(payload)) emitRealtimeEvent(event, payload);
+      // The server emits only what the event map allows (its emitters are typed with it).
+      if (acceptSequenced(payload)) emitRealtimeEvent(event as RealtimeEventName, payload as never);
     });
     let retry: ReturnType<typeof setTimeout> | undefined;
     let refusals = 0;

@@ -1,3 +1,5 @@
+import type { PermissionExpression } from '@atiende/contracts';
+
 /**
  * The /app routes of spec section 2 with the permission each requires. The router renders the built page of a
  * route (router.tsx BUILT_PAGES) or, for modules not built yet, the "coming soon" page for `module`
@@ -6,11 +8,11 @@
  */
 export interface PlannedRoute {
   path: string;
-  permission?: string;
+  permission?: PermissionExpression;
   module: string;
 }
 
-const crud = (base: string, module: string, perms: Record<string, string>): PlannedRoute[] =>
+const crud = (base: string, module: string, perms: Record<string, PermissionExpression>): PlannedRoute[] =>
   Object.entries(perms).map(([suffix, permission]) => ({
     path: suffix ? `${base}/${suffix}` : base,
     permission,

@@ -4,7 +4,6 @@ import {
   type AgentStatusBody,
   type AgentStatusCode,
   type ForcedStatusEvent,
-  hasPermission,
   PAUSE_REASONS,
   type QueueSnapshot,
   REALTIME_EVENTS,
@@ -12,11 +11,11 @@ import {
   SUPERVISION_EVENT,
   type SupervisedAgent,
 } from '@atiende/contracts';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Executor } from '../../platform/db/client.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import type { AuthContext, AuthService } from '../auth/auth.service.js';
-import { campaignsRepo } from '../campaigns/campaigns.repo.js';
+import { supervisedCampaignsOf } from '../../policies/supervision.js';
+import type { AuthService } from '../auth/auth.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type AgentStateRow, agentsRepo } from './agents.repo.js';
 import type { RoutingService } from './routing.service.js';
@@ -59,20 +58,6 @@ interface ChangeInput {
   ticketId?: number | null;
   campaignId?: number | null;
   forcedBy?: number | null;
-}
-
-/**
- * The campaigns a supervisor watches: all with ver-todos-casos, else those they supervise. The supervision API and
- * the supervision socket rooms both use this one rule.
- */
-export async function supervisedCampaignsOf(
-  db: Executor,
-  userId: number,
-  permissions: ReadonlySet<string>,
-): Promise<number[] | 'all'> {
-  if (hasPermission(permissions, 'ver-todos-casos')) return 'all';
-  const campaigns = await campaignsRepo.ofUser(db, userId, false);
-  return campaigns.filter((campaign) => campaign.rol === 'supervisor').map((campaign) => campaign.id);
 }
 
 export function createAgentsService(ctx: AppContext, auth: AuthService, routing: RoutingService) {
@@ -140,7 +125,7 @@ export function createAgentsService(ctx: AppContext, auth: AuthService, routing:
     return state;
   }
 
-  const supervisedCampaigns = (actor: AuthContext) => supervisedCampaignsOf(db, actor.userId, actor.permissions);
+  const supervisedCampaigns = (actor: AuthContext) => supervisedCampaignsOf(db, actor);
 
   return {
     states() {

@@ -7,6 +7,7 @@ import {
   REALTIME_EVENTS,
   type SessionUser,
 } from '@atiende/contracts';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -22,14 +23,6 @@ import {
 import { businessRepo } from '../business/business.repo.js';
 import { type UserProfileRow, usersRepo } from '../users/users.repo.js';
 import { authRepo } from './auth.repo.js';
-
-export interface AuthContext {
-  userId: number;
-  sessionId: string;
-  sessionStart: Date;
-  roles: string[];
-  permissions: ReadonlySet<string>;
-}
 
 export interface ClientInfo {
   ip: string;
@@ -59,19 +52,11 @@ export function toSessionUser(profile: UserProfileRow): SessionUser {
   };
 }
 
-/** Told after a session opens or a user logs out (agent status follows: A after login, D after logout). */
-export type SessionListener = (userId: number, change: 'opened' | 'closed') => Promise<void>;
-
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
-  const sessionListeners: SessionListener[] = [];
-  async function notifySession(userId: number, change: 'opened' | 'closed') {
-    for (const listener of sessionListeners) {
-      await listener(userId, change).catch((error: unknown) =>
-        ctx.logger.error({ err: error, userId }, 'session listener failed'),
-      );
-    }
-  }
+  /** After a session opens or a user logs out (agent status follows: A after login, D after logout). */
+  const notifySession = (userId: number, change: 'opened' | 'closed') =>
+    ctx.events.emit('session.changed', { userId, change });
 
   /** Ends sessions in the database, then tells their browsers and drops their sockets (after commit). */
   async function announceRevokedSessions(userId: number, revokedIds: string[], newSessionId?: string): Promise<void> {
@@ -141,10 +126,6 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    onSession(listener: SessionListener) {
-      sessionListeners.push(listener);
-    },
-
     async login(
       input: { email: string; password: string; verification_code?: string; newCode?: boolean },
       client: ClientInfo,

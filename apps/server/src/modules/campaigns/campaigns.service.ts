@@ -1,28 +1,25 @@
-import {
-  type Campaign,
-  type CampaignListItem,
-  type campaignBodySchema,
-  type campaignListQuerySchema,
-  hasPermission,
-  type Page,
-  type UserCampaign,
+import type {
+  Campaign,
+  CampaignListItem,
+  campaignBodySchema,
+  campaignListQuerySchema,
+  Page,
+  UserCampaign,
 } from '@atiende/contracts';
 import type { z } from 'zod';
 import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { sanitizeRichText } from '../../platform/html.js';
 import { errors } from '../../platform/http/errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { campaignListMemberOf, mayReadCampaign, seesAllCampaigns } from '../../policies/campaigns.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type CampaignRow, campaignsRepo } from './campaigns.repo.js';
 
 type CampaignBody = z.output<typeof campaignBodySchema>;
-
-/** Who sees every campaign (administration); others see the campaigns they work in. */
-const SEES_ALL = 'editar-campana|agregar-campana';
 
 /**
  * Normalises the members of a campaign: agents keep only channels the campaign has, and an agent left with no
@@ -135,14 +132,14 @@ export function createCampaignsService(ctx: AppContext) {
         sortOrder: query.sortOrder,
         searchText: query.searchText || undefined,
         enabled: query.enabled === 'all' ? undefined : query.enabled === 'true',
-        memberUserId: hasPermission(actor.permissions, SEES_ALL) ? undefined : actor.userId,
+        memberUserId: campaignListMemberOf(actor),
       });
       return { data, total, page: query.page, sizePerPage: query.sizePerPage };
     },
 
     /** Administrators read any campaign; agents and supervisors read the campaigns they work in. */
     async get(actor: AuthContext, id: number): Promise<Campaign> {
-      if (!hasPermission(actor.permissions, SEES_ALL) && !(await campaignsRepo.isMember(db, id, actor.userId))) {
+      if (!(await mayReadCampaign(db, actor, id))) {
         throw (await campaignsRepo.find(db, id)) ? errors.forbidden() : errors.notFound();
       }
       return view(id);
@@ -210,7 +207,7 @@ export function createCampaignsService(ctx: AppContext) {
 
     /** The header's campaign switcher: everything for administrators, otherwise where the user works. */
     ofUser(actor: AuthContext): Promise<UserCampaign[]> {
-      return campaignsRepo.ofUser(db, actor.userId, hasPermission(actor.permissions, SEES_ALL));
+      return campaignsRepo.ofUser(db, actor.userId, seesAllCampaigns(actor));
     },
   };
 }

@@ -7,11 +7,12 @@ import {
   type TokenGrant,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { randomToken, sha256 } from '../../platform/security.js';
 import { assertMayGrant, assertMayManage } from '../../policies/grants.js';
-import type { AuthContext, AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { credentialsRepo } from './credentials.repo.js';
 

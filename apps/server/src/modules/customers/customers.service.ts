@@ -13,13 +13,13 @@ import {
 } from '@atiende/contracts';
 import { z } from 'zod';
 import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { type CustomerScope, customerScopeOf } from '../../policies/customers.js';
-import type { AuthContext } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { exportCustomers } from './customers.export.js';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import {
+  CUSTOMER_IMPORT_PROGRESS_EVENT,
   type CustomerImport,
   IMPORT_MAX_BYTES,
   type ImportTarget,
@@ -13,19 +14,20 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { readUpload } from '../../platform/http/uploads.js';
 import { type MessageKey, translate } from '../../platform/i18n/messages.js';
+import type { JobName } from '../../platform/job-map.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { customerScopeOf } from '../../policies/customers.js';
-import type { AuthContext } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type ImportCustomer, type ImportRow, importKey, importsRepo } from './imports.repo.js';
 
-export const IMPORT_QUEUE = 'customers.import';
+export const IMPORT_QUEUE = 'customers.import' satisfies JobName;
 const BATCH_SIZE = 500;
 const PREVIEW_ROWS = 5;
 
@@ -406,7 +408,7 @@ export function createImportsService(ctx: AppContext) {
         }
         batch = new Map();
         await importsRepo.update(db, importId, counts);
-        ctx.realtime.toUser(row.createdBy, 'customer-import-progress', {
+        ctx.realtime.toUser(row.createdBy, CUSTOMER_IMPORT_PROGRESS_EVENT, {
           id: importId,
           processed: counts.processed,
           total: row.totalRows,
@@ -445,7 +447,7 @@ export function createImportsService(ctx: AppContext) {
         });
         throw error;
       }
-      ctx.realtime.toUser(row.createdBy, 'customer-import-progress', {
+      ctx.realtime.toUser(row.createdBy, CUSTOMER_IMPORT_PROGRESS_EVENT, {
         id: importId,
         processed: counts.processed,
         total: row.totalRows,

@@ -64,8 +64,6 @@ const RAW_LIMIT = 16_384;
 const DELETED_PREVIEW = '🚫';
 
 /** Listeners of a recorded inbound message (routing, auto-replies), run after commit, in the background. */
-export type InboundListener = (result: InboundResult) => Promise<void> | void;
-
 const PREVIEW_LENGTH = 280;
 const CODE_CACHE_MS = 60_000;
 const DESCRIPTION_LENGTH = 200;
@@ -79,7 +77,6 @@ const DESCRIPTION_LENGTH = 200;
  */
 export function createInboundService(ctx: AppContext) {
   const { db } = ctx;
-  const listeners: InboundListener[] = [];
   const following = new Set<Promise<void>>();
   // Catalogue codes are seeds that do not move; a short cache spares two queries per message at volume.
   const codeCache = new Map<string, { at: number; ids: Map<string, number> }>();
@@ -405,25 +402,12 @@ export function createInboundService(ctx: AppContext) {
     }
     // Routing and auto-replies follow in the background: the provider's acknowledgement waits only for the
     // stored message, and a crash before they run is caught by the routing sweep.
-    const follow = (async () => {
-      for (const listener of listeners) {
-        try {
-          await listener(result);
-        } catch (error) {
-          ctx.logger.error({ err: error, ticketId: result.ticketId }, 'inbound listener failed');
-        }
-      }
-    })();
+    const follow = ctx.events.emit('inbound.recorded', result);
     following.add(follow);
     void follow.finally(() => following.delete(follow));
   }
 
   return {
-    /** Subscribes to recorded (non-duplicate) inbound messages, after commit. */
-    onRecorded(listener: InboundListener) {
-      listeners.push(listener);
-    },
-
     async receive(channelId: number, input: InboundMessage, details?: InboundDetails): Promise<InboundResult> {
       const result = await record(channelId, input, details);
       if (!result.duplicate) await announce(result);

@@ -9,17 +9,18 @@ import {
   TICKET_EVENT,
   TICKET_STATUS,
 } from '@atiende/contracts';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { htmlToText, sanitizeRichText, textToHtml } from '../../platform/html.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { translate } from '../../platform/i18n/messages.js';
+import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { ticketScopeOf } from '../../policies/tickets.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
-import { scopeOf } from '../tickets/tickets.service.js';
 import { type ChannelAdapter, ChannelSetupError, PermanentDeliveryError } from './adapters.js';
 import type { InboundResult } from './inbound.service.js';
 import { type InteractionRow, interactionsRepo, toMessage } from './interactions.repo.js';
@@ -33,7 +34,7 @@ export interface ComposedMessage {
   outboundPayload?: OutboundPayload;
 }
 
-export const SEND_QUEUE = 'messages.send';
+export const SEND_QUEUE = 'messages.send' satisfies JobName;
 const PREVIEW_LENGTH = 280;
 /** The channel's unavailable message goes out at most this often per conversation. */
 const AUTO_REPLY_EVERY_MS = 12 * 3_600_000;
@@ -135,7 +136,7 @@ export function createOutboundService(ctx: AppContext) {
     compose: (tx: Executor, interaction: InteractionRow) => Promise<ComposedMessage>,
   ) {
     const { message, opened, campaignId } = await db.transaction(async (tx) => {
-      const ticket = await ticketsRepo.findVisible(tx, scopeOf(actor), { id: ticketId }, true);
+      const ticket = await ticketsRepo.findVisible(tx, ticketScopeOf(actor), { id: ticketId }, true);
       if (!ticket) throw errors.notFound();
       if (ticket.status === TICKET_STATUS.closed) throw new AppError(409, 'TICKET.CLOSED', 'tickets.closedTicket');
       const interaction = interactionId

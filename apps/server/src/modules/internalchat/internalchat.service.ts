@@ -9,9 +9,9 @@ import {
   stripInvalidText,
 } from '@atiende/contracts';
 import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
 import { businessRepo } from '../business/business.repo.js';
 import { imageUrl } from '../users/users.repo.js';
 import { type ChatMessageRow, internalChatRepo } from './internalchat.repo.js';

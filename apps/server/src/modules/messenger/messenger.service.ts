@@ -1,6 +1,7 @@
 import { ATTACHMENT_MAX_BYTES } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/http/errors.js';
+import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { OutboundRefusedError } from '../../platform/outbound.js';
 import { splitLongText } from '../../platform/text.js';
@@ -21,7 +22,7 @@ import {
 } from './messenger.graph.js';
 import { type MessengerFile, messengerWebhookSchema, readMessengerWebhook } from './messenger.webhook.js';
 
-export const MESSENGER_FILES_QUEUE = 'messenger.files';
+export const MESSENGER_FILES_QUEUE = 'messenger.files' satisfies JobName;
 
 export interface MessengerFilesJob {
   channelId: number;
@@ -106,7 +107,7 @@ export function createMessengerChannels(ctx: AppContext, inbound: InboundService
           if (files.length === 0) continue;
           const stored = await interactionsRepo.message(db, result.messageId);
           if (stored && stored.attachments === null) {
-            await ctx.jobs.send<MessengerFilesJob>(MESSENGER_FILES_QUEUE, {
+            await ctx.jobs.send(MESSENGER_FILES_QUEUE, {
               channelId: channel.id,
               messageId: result.messageId,
               files,

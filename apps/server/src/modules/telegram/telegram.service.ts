@@ -1,6 +1,7 @@
 import { API_BASE } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { randomToken } from '../../platform/security.js';
 import { splitLongText } from '../../platform/text.js';
@@ -13,7 +14,7 @@ import { keepMessageFiles } from '../interactions/message-files.js';
 import { botSettings, createBotClient, TELEGRAM_TEXT_LIMIT } from './telegram.bot.js';
 import { readUpdate, type TelegramFile, updateSchema, validSecret } from './telegram.webhook.js';
 
-export const TELEGRAM_FILES_QUEUE = 'telegram.files';
+export const TELEGRAM_FILES_QUEUE = 'telegram.files' satisfies JobName;
 
 export interface TelegramFilesJob {
   channelId: number;
@@ -87,7 +88,7 @@ export function createTelegramChannel(ctx: AppContext, inbound: InboundService) 
         if (message.files.length > 0) {
           const stored = await interactionsRepo.message(db, result.messageId);
           if (stored && stored.attachments === null) {
-            await ctx.jobs.send<TelegramFilesJob>(TELEGRAM_FILES_QUEUE, {
+            await ctx.jobs.send(TELEGRAM_FILES_QUEUE, {
               channelId: channel.id,
               messageId: result.messageId,
               files: message.files,

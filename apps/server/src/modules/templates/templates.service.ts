@@ -10,14 +10,14 @@ import {
 } from '@atiende/contracts';
 import type { z } from 'zod';
 import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { errors } from '../../platform/http/errors.js';
 import { searchable } from '../../platform/text.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { ticketScopeOf } from '../../policies/tickets.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
-import { scopeOf } from '../tickets/tickets.service.js';
 import { type TemplateRow, templatesRepo } from './templates.repo.js';
 
 /** At most this many templates are offered for one ticket (the picker searches them in the browser). */
@@ -156,7 +156,7 @@ export function createTemplatesService(ctx: AppContext) {
      * each with its variables filled from the ticket's customer, the actor, the campaign and the business.
      */
     async offered(actor: AuthContext, ticketId: number): Promise<OfferedTemplate[]> {
-      const ticket = await ticketsRepo.findVisible(db, scopeOf(actor), { id: ticketId });
+      const ticket = await ticketsRepo.findVisible(db, ticketScopeOf(actor), { id: ticketId });
       if (!ticket) throw errors.notFound();
       const context = await templatesRepo.fillContext(db, ticket.id);
       if (!context) throw errors.notFound();

@@ -8,7 +8,6 @@ import {
   canTransition,
   type FormField,
   type GlobalSearchResult,
-  hasPermission,
   type Locale,
   type OptionNode,
   type Page,
@@ -27,6 +26,7 @@ import {
 } from '@atiende/contracts';
 import type { FastifyRequest } from 'fastify';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
@@ -34,8 +34,9 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { readUpload } from '../../platform/http/uploads.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
 import { searchable } from '../../platform/text.js';
-import { customerScopeOf } from '../../policies/customers.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { customerScopeOf, mayLookUpCustomers } from '../../policies/customers.js';
+import { mayOpenTicketIn, ticketScopeOf } from '../../policies/tickets.js';
+import { mayReadUser } from '../../policies/users.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
@@ -44,13 +45,7 @@ import { interactionsRepo } from '../interactions/interactions.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { pendingRepo } from './pending.repo.js';
 import { exportTickets } from './tickets.export.js';
-import { type TicketQuery, type TicketRow, type TicketScope, ticketsRepo } from './tickets.repo.js';
-
-export function scopeOf(actor: AuthContext): TicketScope {
-  return hasPermission(actor.permissions, 'ver-todos-casos')
-    ? { kind: 'all' }
-    : { kind: 'member', userId: actor.userId };
-}
+import { type TicketQuery, type TicketRow, ticketsRepo } from './tickets.repo.js';
 
 const invalidTransition = () => new AppError(409, 'TICKET.INVALID_TRANSITION', 'tickets.invalidTransition');
 
@@ -64,7 +59,7 @@ interface TaskInput {
 function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
   const text = filter.searchText?.trim();
   return {
-    scope: scopeOf(actor),
+    scope: ticketScopeOf(actor),
     page: filter.page,
     sizePerPage: filter.sizePerPage,
     sortName: filter.sortName,
@@ -90,26 +85,12 @@ function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
   };
 }
 
-export interface TicketHooks {
-  /**
-   * After a change was announced: routing refills freed capacity; agents handling a ticket that left them hear
-   * `ticket-exit`. `actorId` is who made the change (null for the system).
-   */
-  afterChange?(
-    kind: TicketEventKind,
-    ticket: Pick<TicketRow, 'id' | 'campaignId' | 'assignedUserId'>,
-    actorId: number | null,
-  ): Promise<unknown>;
-  /** After an agent closed the ticket (not a merge): e.g. the conversation transcript to the customer. */
-  afterClose?(ticketId: number): Promise<unknown>;
-}
-
-export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
+export function createTicketsService(ctx: AppContext) {
   const { db } = ctx;
 
   /** Someone else's work is visible with the users menu permission; one's own always. */
   async function assertMayReadUser(actor: AuthContext, userId: number) {
-    if (userId !== actor.userId && !hasPermission(actor.permissions, 'ver-menu-usuarios')) throw errors.forbidden();
+    if (!mayReadUser(actor, userId)) throw errors.forbidden();
     if (!(await usersRepo.findById(db, userId))) throw errors.notFound();
   }
 
@@ -126,13 +107,16 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       asignado: ticket.assignedUserId,
       asignadoNombre: await ticketsRepo.userName(db, ticket.assignedUserId),
     });
-    await hooks
-      .afterChange?.(kind, ticket, actorId)
-      ?.catch((error: unknown) => ctx.logger.error({ err: error, ticketId: ticket.id }, 'ticket hook failed'));
+    // Routing refills freed capacity; agents handling a ticket that left them hear `ticket-exit`.
+    await ctx.events.emit('ticket.changed', {
+      kind,
+      ticket: { id: ticket.id, campaignId: ticket.campaignId, assignedUserId: ticket.assignedUserId },
+      actorId,
+    });
   }
 
   async function visible(tx: Executor, actor: AuthContext, id: number, lock = false): Promise<TicketRow> {
-    const row = await ticketsRepo.findVisible(tx, scopeOf(actor), { id }, lock);
+    const row = await ticketsRepo.findVisible(tx, ticketScopeOf(actor), { id }, lock);
     if (!row) throw errors.notFound();
     return row;
   }
@@ -285,8 +269,6 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
   }
 
   return {
-    scopeOf,
-
     async list(actor: AuthContext, filter: TicketFilter): Promise<Page<TicketListItem> & { totalCapped: boolean }> {
       const { data, total, capped } = await ticketsRepo.list(db, queryOf(actor, filter));
       return { data, total, totalCapped: capped, page: filter.page, sizePerPage: filter.sizePerPage };
@@ -306,7 +288,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       const number = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
       const [ticketPage, customerPage] = await Promise.all([
         ticketsRepo.list(db, { ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })), number, search }),
-        hasPermission(actor.permissions, 'ver-cliente|ver-menu-clientes')
+        mayLookUpCustomers(actor)
           ? customerScopeOf(db, actor).then((scope) =>
               customersRepo.list(db, {
                 scope,
@@ -340,7 +322,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
     get: view,
 
     async getByNumber(actor: AuthContext, number: number): Promise<Ticket> {
-      const row = await ticketsRepo.findVisible(db, scopeOf(actor), { number });
+      const row = await ticketsRepo.findVisible(db, ticketScopeOf(actor), { number });
       if (!row) throw errors.notFound();
       return view(actor, row.id);
     },
@@ -362,10 +344,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       const created = await db.transaction(async (tx) => {
         const campaign = await campaignsRepo.find(tx, body.campaignId);
         if (!campaign) throw errors.invalidField('campaignId', 'tickets.unknownCampaign');
-        if (
-          !hasPermission(actor.permissions, 'ver-todos-casos') &&
-          !(await campaignsRepo.isMember(tx, campaign.id, actor.userId))
-        ) {
+        if (!(await mayOpenTicketIn(tx, actor, campaign.id))) {
           throw errors.invalidField('campaignId', 'tickets.notInCampaign');
         }
         // Only a customer the actor may see (the picker's list): a ticket must not open a way to someone else's.
@@ -451,7 +430,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       const opened = await db.transaction(async (tx) => {
         const openedTickets: TicketRow[] = [];
         for (const [index, id] of [...new Set(ticketIds)].entries()) {
-          const row = await ticketsRepo.findVisible(tx, scopeOf(actor), { id }, true);
+          const row = await ticketsRepo.findVisible(tx, ticketScopeOf(actor), { id }, true);
           if (!row) throw errors.invalidField(`ticketIds.${index}`, 'tickets.unknownTicket');
           if (row.status === TICKET_STATUS.closed)
             throw errors.invalidField(`ticketIds.${index}`, 'tickets.closedTicket');
@@ -510,9 +489,8 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
         });
         return { event: 'cerrado' };
       }).then(async (ticket) => {
-        await hooks
-          .afterClose?.(id)
-          ?.catch((error: unknown) => ctx.logger.error({ err: error, ticketId: id }, 'ticket close hook failed'));
+        // E.g. the conversation transcript to the customer.
+        await ctx.events.emit('ticket.closed', { ticketId: id });
         return ticket;
       }),
 
@@ -621,7 +599,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
     async pending(actor: AuthContext, query: PendingQuery): Promise<PendingTickets> {
       const text = query.searchText?.trim();
       return pendingRepo.list(db, {
-        scope: scopeOf(actor),
+        scope: ticketScopeOf(actor),
         userId: actor.userId,
         campaignId: query.campana,
         number: text && /^\d{1,15}$/.test(text) ? Number(text) : undefined,
@@ -646,7 +624,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
       const { source } = await db.transaction(async (tx) => {
         const ticket = await visible(tx, actor, id, true);
         if (!canTransition('merge', ticket.status)) throw invalidTransition();
-        const target = await ticketsRepo.findVisible(tx, scopeOf(actor), { number: targetNumber }, true);
+        const target = await ticketsRepo.findVisible(tx, ticketScopeOf(actor), { number: targetNumber }, true);
         if (!target) throw errors.invalidField('targetNumber', 'tickets.unknownTicket');
         if (target.id === ticket.id) throw errors.invalidField('targetNumber', 'tickets.mergeSelf');
         if (target.status === TICKET_STATUS.closed) throw errors.invalidField('targetNumber', 'tickets.closedTicket');
@@ -719,12 +697,12 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
     /** The user view's statistics and agenda tabs: the user's own work, as far as the viewer may see tickets. */
     async userStats(actor: AuthContext, userId: number) {
       await assertMayReadUser(actor, userId);
-      return ticketsRepo.userStats(db, scopeOf(actor), userId);
+      return ticketsRepo.userStats(db, ticketScopeOf(actor), userId);
     },
 
     async userAgenda(actor: AuthContext, userId: number) {
       await assertMayReadUser(actor, userId);
-      return ticketsRepo.agenda(db, scopeOf(actor), userId);
+      return ticketsRepo.agenda(db, ticketScopeOf(actor), userId);
     },
 
     /**
@@ -733,7 +711,7 @@ export function createTicketsService(ctx: AppContext, hooks: TicketHooks = {}) {
      */
     async customerDashboard(actor: AuthContext, customerId: number) {
       if (!(await customersRepo.findVisible(db, await customerScopeOf(db, actor), customerId))) throw errors.notFound();
-      return ticketsRepo.customerCounts(db, scopeOf(actor), customerId);
+      return ticketsRepo.customerCounts(db, ticketScopeOf(actor), customerId);
     },
 
     async history(actor: AuthContext, id: number) {

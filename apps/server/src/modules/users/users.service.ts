@@ -6,7 +6,6 @@ import {
   type changeOwnPasswordBodySchema,
   type createUserBodySchema,
   DEFAULT_ROLE_PERMISSIONS,
-  hasPermission,
   type Page,
   REALTIME_EVENTS,
   type resetUserPasswordBodySchema,
@@ -18,6 +17,7 @@ import {
 } from '@atiende/contracts';
 import type { z } from 'zod';
 import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -25,7 +25,8 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import type { ImageUpload } from '../../platform/http/uploads.js';
 import { hashPassword, verifyPassword } from '../../platform/security.js';
 import { assertMayGrant, assertMayManage } from '../../policies/grants.js';
-import type { AuthContext, AuthService } from '../auth/auth.service.js';
+import { mayEditUser, mayReadUser } from '../../policies/users.js';
+import type { AuthService } from '../auth/auth.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { type UserValues, usersRepo } from './users.repo.js';
@@ -183,7 +184,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
 
     /** Anyone may read their own user; another user's record needs the users menu permission too. */
     async get(actor: AuthContext, id: number): Promise<UserDetail> {
-      if (id !== actor.userId && !hasPermission(actor.permissions, 'ver-menu-usuarios')) throw errors.forbidden();
+      if (!mayReadUser(actor, id)) throw errors.forbidden();
       return detailOrNotFound(id);
     },
 
@@ -356,8 +357,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
 
     /** Administrators change anyone's avatar; everyone may change their own. */
     async changeAvatar(actor: AuthContext, id: number, upload: ImageUpload): Promise<UserDetail> {
-      const own = id === actor.userId && hasPermission(actor.permissions, 'editar-perfil');
-      if (!own && !hasPermission(actor.permissions, 'editar-usuario')) throw errors.forbidden();
+      if (!mayEditUser(actor, id)) throw errors.forbidden();
       return storeAvatar(actor, id, upload);
     },
 

@@ -8,16 +8,16 @@ import {
   whatsappVariablesOf,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { textToHtml } from '../../platform/html.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { ticketScopeOf } from '../../policies/tickets.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { PermanentDeliveryError } from '../interactions/adapters.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
-import { scopeOf } from '../tickets/tickets.service.js';
 import { createGraphClient, graphSettings, type TemplateSubmission } from './whatsapp.graph.js';
 import {
   type WhatsappTemplateFilter,
@@ -213,7 +213,7 @@ export function createWhatsappTemplatesService(ctx: AppContext, outbound: Outbou
 
     /** The approved templates an agent may send on this conversation of a visible ticket. */
     async offered(actor: AuthContext, ticketId: number, interactionId?: number): Promise<WhatsappTemplate[]> {
-      const ticket = await ticketsRepo.findVisible(db, scopeOf(actor), { id: ticketId });
+      const ticket = await ticketsRepo.findVisible(db, ticketScopeOf(actor), { id: ticketId });
       if (!ticket) throw errors.notFound();
       const interaction = interactionId
         ? await interactionsRepo.interaction(db, interactionId)

@@ -1,6 +1,7 @@
 import { ATTACHMENT_MAX_BYTES } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/http/errors.js';
+import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { splitLongText } from '../../platform/text.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
@@ -15,7 +16,7 @@ import { createGraphClient, graphSettings, WHATSAPP_TEXT_LIMIT } from './whatsap
 import { type MediaReference, readWebhook, webhookSchema } from './whatsapp.webhook.js';
 import type { WhatsappTemplatesService } from './whatsapp-templates.service.js';
 
-export const WHATSAPP_MEDIA_QUEUE = 'whatsapp.media';
+export const WHATSAPP_MEDIA_QUEUE = 'whatsapp.media' satisfies JobName;
 
 export interface MediaJob {
   channelId: number;
@@ -78,7 +79,7 @@ export function createWhatsappChannel(
   async function queueMedia(channelId: number, messageId: number, media: MediaReference[]) {
     const stored = await interactionsRepo.message(db, messageId);
     if (stored && stored.attachments === null) {
-      await ctx.jobs.send<MediaJob>(WHATSAPP_MEDIA_QUEUE, { channelId, messageId, media });
+      await ctx.jobs.send(WHATSAPP_MEDIA_QUEUE, { channelId, messageId, media });
     }
   }
 

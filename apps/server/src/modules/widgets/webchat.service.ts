@@ -8,20 +8,19 @@ import {
   type VisitorMessage,
   WEBCHAT_TYPING_EVENT,
 } from '@atiende/contracts';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import { rooms } from '../../platform/realtime.js';
 import { randomToken, sha256 } from '../../platform/security.js';
 import { normalizeContactValue } from '../../platform/text.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { ticketScopeOf } from '../../policies/tickets.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/adapters.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo, type MessageRow } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
-import { scopeOf } from '../tickets/tickets.service.js';
 import { channelLink } from './channel-links.js';
 import { attachVisitorRealtime, VISITOR_EVENTS, type VisitorRealtime } from './webchat.realtime.js';
 import { type VisitorRow, type WidgetChannelRow, type WidgetRow, widgetsRepo } from './widgets.repo.js';
@@ -177,9 +176,10 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
       if (!ticket) return;
       // To who may see the ticket (its campaign's readers and the assignee), like the messages themselves.
       // Unsequenced: a missed typing notice is worthless a second later.
-      const targets = [rooms.campaignReaders(ticket.campaignId)];
-      if (ticket.assignedUserId) targets.push(rooms.user(ticket.assignedUserId));
-      ctx.realtime.io.to(targets).emit(WEBCHAT_TYPING_EVENT, { casoId: ticket.ticketId, campanaId: ticket.campaignId });
+      ctx.realtime.volatileToTicketReaders(ticket.campaignId, ticket.assignedUserId, WEBCHAT_TYPING_EVENT, {
+        casoId: ticket.ticketId,
+        campanaId: ticket.campaignId,
+      });
     },
     onError(error) {
       ctx.logger.error({ err: error }, 'web-chat visitor socket failed');
@@ -342,7 +342,7 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
 
     /** An agent writing on a ticket: the ticket's web-chat visitors see "typing". */
     async agentTyping(actor: AuthContext, ticketId: number): Promise<{ visitors: number }> {
-      const ticket = await ticketsRepo.findVisible(db, scopeOf(actor), { id: ticketId });
+      const ticket = await ticketsRepo.findVisible(db, ticketScopeOf(actor), { id: ticketId });
       if (!ticket) throw errors.notFound();
       if (ticket.status === TICKET_STATUS.closed) return { visitors: 0 };
       const senderName = await ticketsRepo.userName(db, actor.userId);

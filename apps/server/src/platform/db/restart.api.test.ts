@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, signedIn, type TestApp } from '../../test/app.js';
-import { collect, connect, waitFor } from '../../test/desk.js';
+import { collect, connect, PROBE, waitFor } from '../../test/desk.js';
 import { waitForMail } from '../../test/mailbox.js';
 import { ensureBaseRows } from '../boot.js';
 import { createLogger } from '../logger.js';
@@ -63,7 +63,7 @@ describe('the database restarts under a running app', () => {
     await expect(connect(t, admin)).rejects.toThrow('UNAVAILABLE');
     // Background work keeps going and fails softly: a routing pass, a sequenced event, a job.
     await expect(t.services.routing.sweep()).rejects.toThrow();
-    await t.ctx.realtime.toUser(admin.id, 'probe', { n: 1 });
+    await t.ctx.realtime.toUser(admin.id, PROBE, { casoId: 1 });
     await expect(t.ctx.jobs.send('mail.send', { to: admin.email, subject: 'x', text: 'x' })).rejects.toThrow();
 
     database = await startEmbeddedDatabase(dataDir, PORT, logger);
@@ -82,11 +82,11 @@ describe('the database restarts under a running app', () => {
     await waitForMail(t.outbox, admin.email, { since });
     // Realtime resumes: new sockets connect, and sequenced events reach old and new ones.
     const after = await connect(t, admin);
-    const heardBefore = collect<{ n: number; seq?: number }>(before, 'probe');
-    const heardAfter = collect<{ n: number; seq?: number }>(after, 'probe');
-    await t.ctx.realtime.toUser(admin.id, 'probe', { n: 2 });
+    const heardBefore = collect<{ casoId: number; seq?: number }>(before, PROBE);
+    const heardAfter = collect<{ casoId: number; seq?: number }>(after, PROBE);
+    await t.ctx.realtime.toUser(admin.id, PROBE, { casoId: 2 });
     await waitFor(() => heardBefore.length > 0 && heardAfter.length > 0, 'the event reaches both sockets');
-    expect(heardAfter[0]).toMatchObject({ n: 2, seq: expect.any(Number) });
+    expect(heardAfter[0]).toMatchObject({ casoId: 2, seq: expect.any(Number) });
     await expect(t.services.routing.sweep()).resolves.toBeDefined();
     before.close();
     after.close();

@@ -1,6 +1,6 @@
-import { hasPermission, pickLocale } from '@atiende/contracts';
+import { hasPermission, type PermissionExpression, pickLocale } from '@atiende/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AuthContext } from '../../modules/auth/auth.service.js';
+import type { AuthContext } from '../auth-context.js';
 import { errors } from './errors.js';
 import './route-config.js';
 
@@ -16,7 +16,7 @@ export class UndeclaredAccessError extends Error {}
 export interface DeclaredRoute {
   method: string;
   url: string;
-  permission?: string;
+  permission?: PermissionExpression;
   /** Callable without a token (`config.public`). */
   public: boolean;
   /** The route's request schemas (zod), as registered. */
@@ -31,7 +31,9 @@ export function routesOf(app: FastifyInstance): readonly DeclaredRoute[] {
 
 /** Deny by default: a route must say it is public, needs only a session, or needs a permission. */
 export function assertRouteDeclaresAccess(route: RouteOptions): void {
-  const config = route.config as { public?: boolean; authenticated?: boolean; permission?: string } | undefined;
+  const config = route.config as
+    | { public?: boolean; authenticated?: boolean; permission?: PermissionExpression }
+    | undefined;
   if (!config?.public && !config?.authenticated && !config?.permission) {
     throw new UndeclaredAccessError(
       `Route ${String(route.method)} ${route.url} declares no permission and is not marked public or authenticated`,
@@ -67,7 +69,10 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenResolver) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     assertRouteDeclaresAccess(route);
-    const { permission, public: open } = (route.config ?? {}) as { permission?: string; public?: boolean };
+    const { permission, public: open } = (route.config ?? {}) as {
+      permission?: PermissionExpression;
+      public?: boolean;
+    };
     for (const method of [route.method].flat())
       if (method !== 'HEAD') {
         declared.push({ method, url: route.url, permission, public: open === true, schema: route.schema });
@@ -75,7 +80,11 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenResolver) {
   });
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['x-locale'] as string | undefined);
-    const config = request.routeOptions.config as { public?: boolean; permission?: string; authenticated?: boolean };
+    const config = request.routeOptions.config as {
+      public?: boolean;
+      permission?: PermissionExpression;
+      authenticated?: boolean;
+    };
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = bearerToken(request);
     request.auth = token ? await tokens.resolveToken(token) : null;

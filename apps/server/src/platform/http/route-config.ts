@@ -1,4 +1,4 @@
-import type { Permission } from '@atiende/contracts';
+import type { PermissionExpression } from '@atiende/contracts';
 
 /**
  * Every route declares who may call it: `public: true`, `authenticated: true` (any signed-in user), or a
@@ -8,6 +8,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     authenticated?: boolean;
-    permission?: Permission | `${Permission}|${string}`;
+    permission?: PermissionExpression;
   }
 }

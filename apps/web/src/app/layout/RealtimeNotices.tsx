@@ -23,11 +23,11 @@ export function RealtimeNotices() {
 
   useEffect(() => {
     const stops = [
-      onRealtimeEvent<{ extension?: string }>(REALTIME_EVENTS.newExtension, (payload) => {
+      onRealtimeEvent(REALTIME_EVENTS.newExtension, (payload) => {
         writeString(STORAGE_KEYS.freshStart, null);
         notify(t('header.newExtension', { extension: payload?.extension ?? '' }), 'success');
       }),
-      onRealtimeEvent<{ casoId?: number }>(REALTIME_EVENTS.ticketExit, (payload) => {
+      onRealtimeEvent(REALTIME_EVENTS.ticketExit, (payload) => {
         if (!isViewingTicket(pathname, payload?.casoId)) return;
         notify(t('header.ticketExit'), 'info');
         void navigate('/app/tickets');

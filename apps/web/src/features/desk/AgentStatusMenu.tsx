@@ -1,5 +1,5 @@
 import './i18n';
-import { AGENT_STATUS, type AgentStatusCode, type ForcedStatusEvent, REALTIME_EVENTS } from '@atiende/contracts';
+import { AGENT_STATUS, type AgentStatusCode, REALTIME_EVENTS } from '@atiende/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -90,7 +90,7 @@ function StatusControl() {
   // A supervisor's change is also told in words.
   useEffect(
     () =>
-      onRealtimeEvent<ForcedStatusEvent>(REALTIME_EVENTS.forcedStatus, (event) => {
+      onRealtimeEvent(REALTIME_EVENTS.forcedStatus, (event) => {
         if (!event?.estado?.nombre || event.estado.nombre === 'D') return;
         feedback.notify(
           t('desk.status.forced', {

@@ -162,7 +162,7 @@ export function useForcedStatus(): void {
   const navigate = useNavigate();
   useEffect(
     () =>
-      onRealtimeEvent<ForcedStatusEvent>(REALTIME_EVENTS.forcedStatus, (event) => {
+      onRealtimeEvent(REALTIME_EVENTS.forcedStatus, (event) => {
         if (!event?.estado?.nombre) return;
         const outcome = applyForcedStatus(event);
         if (outcome.signOut) {

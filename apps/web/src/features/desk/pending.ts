@@ -1,11 +1,9 @@
 import {
   NEW_INBOUND_EVENT,
-  type NewInboundEvent,
   type PendingTickets,
   REALTIME_EVENTS,
   STORAGE_KEYS,
   TICKET_EVENT,
-  type TicketEvent,
 } from '@atiende/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -136,10 +134,10 @@ export function usePendingLive(): void {
       }
     };
     const stops = [
-      onRealtimeEvent<TicketEvent>(TICKET_EVENT, (event) => {
+      onRealtimeEvent(TICKET_EVENT, (event) => {
         if (event && typeof event.casoId === 'number') handle({ kind: 'ticket', event });
       }),
-      onRealtimeEvent<NewInboundEvent>(NEW_INBOUND_EVENT, (event) => {
+      onRealtimeEvent(NEW_INBOUND_EVENT, (event) => {
         if (event && typeof event.casoId === 'number' && event.item) handle({ kind: 'inbound', event });
       }),
       onRealtimeEvent(REALTIME_EVENTS.resync, () => {

@@ -3,6 +3,7 @@ import {
   type AgentStatusCode,
   NEW_INBOUND_EVENT,
   type QueueSnapshot,
+  type RealtimeEventName,
   SUPERVISION_EVENT,
   type SupervisedAgent,
   TICKET_EVENT,
@@ -95,12 +96,17 @@ export function useForceStatus() {
 }
 
 /** Calls `handler` on each of the realtime events (latest handler; subscriptions made once). */
-function useRealtimeEvents(names: readonly string[], handler: (name: string, payload: unknown) => void): void {
+function useRealtimeEvents(
+  names: readonly RealtimeEventName[],
+  handler: (name: RealtimeEventName, payload: unknown) => void,
+): void {
   const latest = useRef(handler);
   latest.current = handler;
   const key = names.join('|');
   useEffect(() => {
-    const offs = key.split('|').map((name) => onRealtimeEvent(name, (payload) => latest.current(name, payload)));
+    const offs = (key.split('|') as RealtimeEventName[]).map((name) =>
+      onRealtimeEvent(name, (payload) => latest.current(name, payload)),
+    );
     return () => {
       for (const off of offs) off();
     };

@@ -5,7 +5,6 @@ import {
   MAX_REPLY_ATTACHMENTS,
   type Ticket,
   WEBCHAT_TYPING_EVENT,
-  type WebchatTypingEvent,
 } from '@atiende/contracts';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -308,7 +307,7 @@ function useCustomerTyping(ticketId: number): boolean {
   const [typing, setTyping] = useState(false);
   useEffect(() => {
     let timer: number | undefined;
-    const stop = onRealtimeEvent<WebchatTypingEvent>(WEBCHAT_TYPING_EVENT, (event) => {
+    const stop = onRealtimeEvent(WEBCHAT_TYPING_EVENT, (event) => {
       if (event?.casoId !== ticketId) return;
       setTyping(true);
       window.clearTimeout(timer);

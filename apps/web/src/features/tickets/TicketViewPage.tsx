@@ -1,7 +1,5 @@
 import {
-  type MessageChangedEvent,
   NEW_INBOUND_EVENT,
-  type NewInboundEvent,
   REALTIME_EVENTS,
   STORAGE_KEYS,
   type Ticket,
@@ -726,9 +724,9 @@ function useTicketLive(ticket: Ticket | undefined) {
       if (payload?.casoId === ticketId) void client.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
     };
     const stops = [
-      onRealtimeEvent<NewInboundEvent>(NEW_INBOUND_EVENT, refetch),
-      onRealtimeEvent<{ casoId?: number }>(REALTIME_EVENTS.messageStatus, refetch),
-      onRealtimeEvent<MessageChangedEvent>(REALTIME_EVENTS.messageChanged, refetch),
+      onRealtimeEvent(NEW_INBOUND_EVENT, refetch),
+      onRealtimeEvent(REALTIME_EVENTS.messageStatus, refetch),
+      onRealtimeEvent(REALTIME_EVENTS.messageChanged, refetch),
     ];
     return () => {
       for (const stop of stops) stop();

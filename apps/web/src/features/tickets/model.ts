@@ -1,6 +1,7 @@
 import {
   ALL_STATUSES,
   canTransition,
+  type PermissionExpression,
   REPLY_WINDOW_HOURS,
   TICKET_PRIORITY,
   TICKET_SORT_COLUMNS,
@@ -225,7 +226,7 @@ interface ActionTicket {
  */
 export function availableActions(
   ticket: ActionTicket,
-  can: (permission: string) => boolean,
+  can: (permission: PermissionExpression) => boolean,
   me: { id: number | null; campaignIds?: readonly number[] },
 ): Record<ViewAction, boolean> {
   const recipient =

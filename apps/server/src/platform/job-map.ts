@@ -1,0 +1,27 @@
+import type { Locale } from '@atiende/contracts';
+import type { MessengerFilesJob } from '../modules/messenger/messenger.service.js';
+import type { TelegramFilesJob } from '../modules/telegram/telegram.service.js';
+import type { MediaJob } from '../modules/whatsapp/whatsapp.service.js';
+import type { MailMessage } from './mail.js';
+
+/**
+ * Every durable job queue (pg-boss, platform/jobs.ts) with the payload its jobs carry: `jobs.define` and `jobs.send`
+ * accept only a queue listed here with its payload, so a producer and its worker cannot disagree. A module that adds
+ * a queue adds one line here and keeps its name constant next to its worker (`'x.y' satisfies JobName`).
+ */
+export interface JobPayloads {
+  /** A mail to send (password resets, codes, transcripts); SMTP or the `.eml` outbox. */
+  'mail.send': MailMessage;
+  /** An outgoing message to deliver through its channel's adapter. */
+  'messages.send': { messageId: number };
+  /** A customer import to run (rows processed in the background, progress to the importer). */
+  'customers.import': { importId: number; locale: Locale };
+  /** Files of an inbound WhatsApp message to download from the Cloud API. */
+  'whatsapp.media': MediaJob;
+  /** Files of an inbound Messenger or Instagram message to download. */
+  'messenger.files': MessengerFilesJob;
+  /** Files of an inbound Telegram message to download through the Bot API. */
+  'telegram.files': TelegramFilesJob;
+}
+
+export type JobName = keyof JobPayloads;

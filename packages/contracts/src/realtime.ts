@@ -1,0 +1,68 @@
+import { REALTIME_EVENTS } from './constants.js';
+import type { AgentState, ForcedStatusEvent } from './desk/agents.js';
+import { SUPERVISION_EVENT } from './desk/agents.js';
+import type { MessageChangedEvent, NewInboundEvent } from './desk/interactions.js';
+import { NEW_INBOUND_EVENT } from './desk/interactions.js';
+import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT, type InternalChatMessage } from './desk/internalchat.js';
+import type { MessageStatusEvent } from './messaging/outbound.js';
+import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.js';
+import { TICKET_EVENT, type TicketEvent } from './tickets/tickets.js';
+
+/** `customer-import-progress`: to the user who started a customer import, as rows are processed. */
+export const CUSTOMER_IMPORT_PROGRESS_EVENT = 'customer-import-progress';
+export interface CustomerImportProgressEvent {
+  id: number;
+  processed: number;
+  total: number | null;
+  done?: true;
+}
+
+/** `new-transfer`: a ticket is offered to the user (they accept it in the dialog). */
+export interface TransferRequestEvent {
+  caso: { id: number; numero: number; descripcion: string | null };
+  de: { id: number };
+}
+
+/** `internal-chat-read`: `readerId` read what `sourceId` sent them. */
+export interface InternalChatReadEvent {
+  readerId: number;
+  sourceId: number;
+}
+
+/** `supervision-update`: an agent's state changed (supervisors patch their row). */
+export interface SupervisionEvent {
+  kind: 'agent';
+  state: AgentState;
+}
+
+/**
+ * Every event the server pushes on the app's socket, with its payload: the server's emitters (platform/realtime.ts)
+ * and the web's listeners (app/realtime.ts `onRealtimeEvent`) are typed with this one map, so an event with a name or
+ * payload it does not list fails to compile. Sequenced events arrive with a `seq` added (see `Sequenced`).
+ */
+export interface RealtimeEventMap {
+  [REALTIME_EVENTS.sessionOpened]: { idSesion: string };
+  [REALTIME_EVENTS.forcedStatus]: ForcedStatusEvent;
+  [REALTIME_EVENTS.ticketExit]: { casoId: number };
+  [REALTIME_EVENTS.newExtension]: { extension: string | null };
+  [REALTIME_EVENTS.transferRequest]: TransferRequestEvent;
+  /** A role's permissions or the user's roles changed: the profile (and menu) reloads. */
+  [REALTIME_EVENTS.permissionsChanged]: { roleId?: number };
+  [REALTIME_EVENTS.businessChanged]: { id: number };
+  /** Missed events cannot be replayed: reload live lists. */
+  [REALTIME_EVENTS.resync]: { lastSeq: number };
+  [REALTIME_EVENTS.messageStatus]: MessageStatusEvent;
+  [REALTIME_EVENTS.messageChanged]: MessageChangedEvent;
+  [TICKET_EVENT]: TicketEvent;
+  [NEW_INBOUND_EVENT]: NewInboundEvent;
+  [SUPERVISION_EVENT]: SupervisionEvent;
+  [INTERNAL_CHAT_EVENT]: InternalChatMessage;
+  [INTERNAL_CHAT_READ_EVENT]: InternalChatReadEvent;
+  [WEBCHAT_TYPING_EVENT]: WebchatTypingEvent;
+  [CUSTOMER_IMPORT_PROGRESS_EVENT]: CustomerImportProgressEvent;
+}
+
+export type RealtimeEventName = keyof RealtimeEventMap;
+export type RealtimePayload<E extends RealtimeEventName> = RealtimeEventMap[E];
+/** What a listener receives: the payload, with the sequence number of a sequenced (replayable) event. */
+export type Sequenced<T> = T & { seq?: number };
