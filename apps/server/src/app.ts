@@ -20,6 +20,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.js';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.js';
 import { createCataloguesService } from './modules/catalogues/catalogues.service.js';
+import { createChannelRegistry } from './modules/channels/channel-registry.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { createChannelsService } from './modules/channels/channels.service.js';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
@@ -28,8 +29,8 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { createImportsService, IMPORT_QUEUE } from './modules/customers/imports.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
-import { emailRoutes } from './modules/email/email.routes.js';
-import { createEmailChannel, sendTranscript } from './modules/email/email.service.js';
+import { emailChannelModule } from './modules/email/email.channel.js';
+import { sendTranscript } from './modules/email/email.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { formsRoutes } from './modules/forms/forms.routes.js';
 import { createFormsService } from './modules/forms/forms.service.js';
@@ -39,12 +40,10 @@ import { interactionsRoutes } from './modules/interactions/interactions.routes.j
 import { createOutboundService, type OutboundService, SEND_QUEUE } from './modules/interactions/outbound.service.js';
 import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
-import { messengerRoutes } from './modules/messenger/messenger.routes.js';
-import { createMessengerChannels, MESSENGER_FILES_QUEUE } from './modules/messenger/messenger.service.js';
+import { messengerChannelModule } from './modules/messenger/messenger.channel.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
-import { telegramRoutes } from './modules/telegram/telegram.routes.js';
-import { createTelegramChannel, TELEGRAM_FILES_QUEUE } from './modules/telegram/telegram.service.js';
+import { telegramChannelModule } from './modules/telegram/telegram.channel.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
@@ -52,12 +51,9 @@ import { createTicketsService, type TicketsService } from './modules/tickets/tic
 import { usersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
-import { createWhatsappChannel, WHATSAPP_MEDIA_QUEUE } from './modules/whatsapp/whatsapp.service.js';
-import { whatsappTemplatesRoutes } from './modules/whatsapp/whatsapp-templates.routes.js';
-import { createWhatsappTemplatesService } from './modules/whatsapp/whatsapp-templates.service.js';
-import { webchatRoutes, widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
-import { createWebchatService } from './modules/widgets/webchat.service.js';
+import { whatsappChannelModule } from './modules/whatsapp/whatsapp.channel.js';
+import { webchatChannelModule } from './modules/widgets/webchat.channel.js';
+import { widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.js';
 import { createWidgetsService } from './modules/widgets/widgets.service.js';
 import { actorOf } from './platform/auth-context.js';
@@ -225,28 +221,19 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
   const inbound = createInboundService(ctx);
   const outbound = createOutboundService(ctx);
-  const email = createEmailChannel(ctx, inbound);
-  outbound.registerAdapter('email', email.adapter);
   const widgets = createWidgetsService(ctx);
-  const webchat = createWebchatService(ctx, inbound);
-  outbound.registerAdapter('webchat', webchat.adapter);
-  const whatsappTemplates = createWhatsappTemplatesService(ctx, outbound);
-  const whatsapp = createWhatsappChannel(ctx, inbound, outbound, whatsappTemplates);
-  outbound.registerAdapter('whatsapp', whatsapp.adapter);
-  await deps.jobs.define({ name: WHATSAPP_MEDIA_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, (job, attempt) =>
-    whatsapp.fetchMedia(job, attempt),
-  );
-  const messenger = createMessengerChannels(ctx, inbound, outbound);
-  outbound.registerAdapter('facebook', messenger.facebook.adapter);
-  outbound.registerAdapter('instagram', messenger.instagram.adapter);
-  await deps.jobs.define({ name: MESSENGER_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, (job, attempt) =>
-    messenger.fetchFiles(job, attempt),
-  );
-  const telegram = createTelegramChannel(ctx, inbound);
-  outbound.registerAdapter('telegram', telegram.adapter);
-  await deps.jobs.define({ name: TELEGRAM_FILES_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, (job, attempt) =>
-    telegram.fetchFiles(job, attempt),
-  );
+  // Every channel in one registration each: adapters, webhook routes, jobs, background work (docs/ARCHITECTURE.md,
+  // "Adding a channel").
+  const channelRegistry = createChannelRegistry(ctx, outbound);
+  for (const module of [
+    emailChannelModule(ctx, inbound),
+    webchatChannelModule(ctx, inbound),
+    whatsappChannelModule(ctx, inbound, outbound),
+    messengerChannelModule(ctx, inbound, outbound),
+    telegramChannelModule(ctx, inbound),
+  ]) {
+    await channelRegistry.register(module);
+  }
   ctx.events.on('inbound.recorded', async (result) => {
     await routing.route([result.campaignId]);
     await outbound.replyOutsideHours(result);
@@ -282,7 +269,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await cataloguesRoutes(api, catalogues);
       await credentialsRoutes(api, credentials);
       await channelsRoutes(api, channels);
-      await emailRoutes(api, email.failures);
       await campaignsRoutes(api, campaigns);
       await formsRoutes(api, forms);
       await templatesRoutes(api, templates);
@@ -292,11 +278,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await interactionsRoutes(api, inbound, outbound);
       await internalChatRoutes(api, internalChat);
       await widgetsRoutes(api, widgets);
-      await webchatRoutes(api, ctx, webchat);
-      await whatsappRoutes(api, whatsapp);
-      await whatsappTemplatesRoutes(api, whatsappTemplates);
-      await telegramRoutes(api, telegram);
-      await messengerRoutes(api, messenger);
+      await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
       await docsRoutes(api);
     },
@@ -323,10 +305,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   }
 
   if (deps.config.env !== 'test') routing.start();
-  if (deps.config.env !== 'test') email.poller.start();
+  if (deps.config.env !== 'test') channelRegistry.start();
   app.addHook('onClose', async () => {
     routing.stop();
-    await email.stop();
+    await channelRegistry.stop();
     await realtime.close();
     await ctx.outbound.close();
   });

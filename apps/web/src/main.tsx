@@ -4,8 +4,8 @@ import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
 import { AppProviders, queryClient } from './app/providers';
 import { router } from './app/router';
-import { clearSession } from './app/session';
 import { currentAppPath, emitSessionReplaced, SESSION_REPLACED_CODE } from './app/sessionEvents';
+import { clearSession } from './core/session';
 
 // A 401 on an authenticated call means the session was revoked.
 setUnauthorizedHandler(({ code }) => {

@@ -1,6 +1,6 @@
 import { API_BASE, type FieldError, LOCALE_HEADER } from '@atiende/contracts';
-import i18n from '../app/i18n';
-import { getToken } from '../app/session';
+import i18n from '../core/i18n';
+import { getToken } from '../core/session';
 
 /**
  * Result of an API call. Errors are values: the helper never throws.

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, THEME_COLORS, type ThemeColor } from '@atiende/contracts';
 import { useSyncExternalStore } from 'react';
-import { readJson, writeJson } from './storage';
+import { readJson, writeJson } from '../core/storage';
 
 /** Per-browser look, persisted under STORAGE_KEYS.appearance. `color: null` means "the business theme". */
 export interface Appearance {

@@ -2,8 +2,8 @@ import { STORAGE_KEYS, type UserCampaign } from '@atiende/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { api, unwrap } from '../api/client';
-import { useSession } from './session';
-import { readJson, writeJson, writeString } from './storage';
+import { useSession } from '../core/session';
+import { readJson, writeJson, writeString } from '../core/storage';
 
 /**
  * The campaign the signed-in user works in (header switcher). Kept in localStorage under

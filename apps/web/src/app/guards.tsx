@@ -1,9 +1,9 @@
 import type { PermissionExpression } from '@atiende/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../core/session';
 import { PageLoader } from '../ui/PageLoader';
 import { usePermissions } from './queries';
-import { useSession } from './session';
 
 /** `/`: a stored token goes to /app, anyone else to /login. */
 export function SessionGate() {

@@ -1,11 +1,11 @@
 import { DEFAULT_ROLE_PERMISSIONS, hasPermission, type PermissionExpression, STORAGE_KEYS } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
+import { startSession } from '../core/session';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import { safeNext } from './guards';
 import { rankMenuEntries } from './layout/MenuSearch';
 import { MENU, visibleMenu } from './menu';
-import { startSession } from './session';
 
 const canFor = (granted: readonly string[]) => (required: PermissionExpression | undefined) =>
   hasPermission(granted, required);

@@ -7,9 +7,9 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
+import i18n from '../core/i18n';
 import { SnackbarProvider } from '../ui/SnackbarProvider';
 import { useAppearance } from './appearance';
-import i18n from './i18n';
 import { useBusiness } from './queries';
 import { createAppTheme } from './theme';
 

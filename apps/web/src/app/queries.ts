@@ -2,7 +2,7 @@ import { type Business, hasPermission, LIMITS, type PermissionExpression, type S
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, isOk } from '../api/client';
-import { type StoredUser, updateStoredUser, useSession } from './session';
+import { type StoredUser, updateStoredUser, useSession } from '../core/session';
 
 export const queryKeys = {
   business: ['empresa'] as const,

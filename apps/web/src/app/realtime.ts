@@ -2,8 +2,8 @@ import { REALTIME_EVENTS, type RealtimeEventName, type RealtimePayload, type Seq
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
+import { clearSession, getSession, useSession } from '../core/session';
 import { queryKeys } from './queries';
-import { clearSession, getSession, useSession } from './session';
 import { emitSessionReplaced } from './sessionEvents';
 
 type RealtimeHandler = (payload: unknown) => void;

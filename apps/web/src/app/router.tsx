@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../ui/PageLoader';
 import { RequireAuth, RequirePermission, SessionGate } from './guards';
+import { setNavigator } from './navigation';
 import { PLANNED_ROUTES } from './routeTable';
 
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy accepts components with any props.
@@ -166,3 +167,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes, { basename: '/v2' });
+setNavigator((to, options) => router.navigate(to, options));

@@ -1,5 +1,5 @@
 import { CODES } from '@atiende/contracts';
-import { clearSession } from './session';
+import { clearSession } from '../core/session';
 
 /**
  * The server answers 401 with this code when the session was ended because the same user opened a newer one:

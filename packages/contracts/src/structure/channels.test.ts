@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isWithinBusinessHours } from './channels.js';
+import { CHANNELS_WITHOUT_REPLY_FILES, REPLY_WINDOW_HOURS } from '../messaging/outbound.js';
+import {
+  CHANNEL_CONFIG_FIELDS,
+  CHANNEL_CONTACT_TYPES,
+  CHANNEL_TYPE_KEYS,
+  CHANNEL_TYPES,
+  channelTypeOf,
+  isWithinBusinessHours,
+  WEBHOOK_CHANNEL_TYPES,
+} from './channels.js';
 
 describe('business hours', () => {
   const hours = { enabled: true, timezone: 'America/Bogota', days: [{ day: 1, from: '08:00', to: '17:00' }] };
@@ -15,5 +24,29 @@ describe('business hours', () => {
 
   it('is always open when the schedule is off', () => {
     expect(isWithinBusinessHours({ ...hours, enabled: false }, new Date('2026-11-24T03:00:00Z'))).toBe(true);
+  });
+});
+
+describe('channel type descriptors', () => {
+  it('derive the tables the product reads, unchanged', () => {
+    expect([...WEBHOOK_CHANNEL_TYPES].sort()).toEqual(['facebook', 'instagram', 'telegram', 'whatsapp']);
+    expect(REPLY_WINDOW_HOURS).toEqual({ facebook: 24, whatsapp: 24, instagram: 24 });
+    expect(CHANNELS_WITHOUT_REPLY_FILES).toEqual(['instagram']);
+    expect(CHANNEL_CONTACT_TYPES.email).toEqual({ codes: ['4'], kind: 'email' });
+    expect(CHANNEL_CONFIG_FIELDS.telegram.map((field) => field.key)).toEqual([
+      'botUsername',
+      'botToken',
+      'webhookSecret',
+      'apiBaseUrl',
+    ]);
+  });
+
+  it('describe every channel type, and name wire types safely', () => {
+    for (const key of CHANNEL_TYPE_KEYS) expect(channelTypeOf(key)).toBe(CHANNEL_TYPES[key]);
+    expect(channelTypeOf('constructor')).toBeUndefined();
+    expect(channelTypeOf(undefined)).toBeUndefined();
+    expect(CHANNEL_TYPES.webchat.composer.typingNotice).toBe(true);
+    expect(CHANNEL_TYPES.telegram.webhook?.registeredByAtiende).toBe(true);
+    expect(CHANNEL_TYPES.email.keepsFailedInbound).toBe(true);
   });
 });

@@ -48,73 +48,216 @@ export interface ConfigField {
 const text = (key: string, required = true): ConfigField => ({ key, kind: 'text', required });
 const secret = (key: string, required = true): ConfigField => ({ key, kind: 'secret', required });
 
+/** How the composer treats a channel type's conversations. */
+export interface ComposerCapabilities {
+  /** The provider takes uploaded files in a reply (Instagram wants a public link instead). */
+  files: boolean;
+  /**
+   * Hours after the customer's last message during which a free-form reply is accepted (Meta's customer-service
+   * window); after it, only approved templates. `null`: no window.
+   */
+  replyWindowHours: number | null;
+  /** Approved message templates can be sent (the way to write after the window). */
+  templates: boolean;
+  /** The customer is told while the agent writes (the web chat's typing notice). */
+  typingNotice: boolean;
+}
+
+/** How a provider reaches Atiende for this channel type: `/api/v2/webhooks/{type}/{channelId}`. */
+export interface WebhookDescriptor {
+  /** Translation key (under `channels.webhook.`) of the help shown under the callback URL. */
+  help: 'metaHelp' | 'whatsappHelp' | 'telegramHelp';
+  /** Atiende registers the webhook with the provider itself (a button on the channel page), as with Telegram. */
+  registeredByAtiende: boolean;
+}
+
 /**
- * Provider configuration per channel type. Secrets are write-only: the API never returns them, only which are set.
- * Field labels are translated in the web app under `channels.config.<key>`.
+ * Everything the product knows about one channel type, in one entry: adding a channel (SMS and voice are next) fills
+ * its entry here and registers its server module (docs/ARCHITECTURE.md, "Adding a channel"); the channel form, the
+ * composer, inbound matching and the channel API all read from it.
  */
-export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = {
-  telephony: [
-    { ...text('sipHost'), portKey: 'sipPort', secrets: ['sipPassword'] },
-    { key: 'sipPort', kind: 'number', required: true },
-    text('sipUser'),
-    secret('sipPassword'),
-    text('did', false),
-  ],
-  ussd: [text('shortCode'), { key: 'providerUrl', kind: 'url', required: true, secrets: ['apiKey'] }, secret('apiKey')],
-  sms: [text('senderId'), { key: 'apiUrl', kind: 'url', required: true, secrets: ['apiKey'] }, secret('apiKey')],
-  email: [
-    { key: 'address', kind: 'email', required: true },
-    { ...text('smtpHost'), target: 'mail', portKey: 'smtpPort', secrets: ['smtpPassword'] },
-    { key: 'smtpPort', kind: 'number', required: true },
-    { key: 'smtpSecure', kind: 'boolean', required: false },
-    text('smtpUser'),
-    secret('smtpPassword'),
-    { ...text('imapHost'), target: 'mail', portKey: 'imapPort', secrets: ['imapPassword'] },
-    { key: 'imapPort', kind: 'number', required: true },
-    { key: 'imapSecure', kind: 'boolean', required: false },
-    text('imapUser'),
-    secret('imapPassword'),
-  ],
-  twitter: [text('handle'), secret('apiKey'), secret('apiSecret')],
-  facebook: [
-    text('pageId'),
-    secret('pageAccessToken'),
-    secret('appSecret'),
-    secret('verifyToken'),
-    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['pageAccessToken'] },
-  ],
-  whatsapp: [
-    // The dialable number (international, digits) the widget's WhatsApp button opens; Meta's API uses the id below.
-    text('phoneNumber', false),
-    text('phoneNumberId'),
-    text('businessAccountId'),
-    secret('accessToken'),
-    secret('appSecret'),
-    secret('verifyToken'),
-    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
-  ],
-  website: [{ key: 'url', kind: 'url', required: true }],
-  webchat: [text('welcomeMessage', false)],
-  instagram: [
-    text('accountId'),
-    secret('accessToken'),
-    secret('appSecret'),
-    secret('verifyToken'),
-    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
-  ],
-  inPerson: [text('location', false)],
-  telegram: [
-    text('botUsername'),
-    secret('botToken'),
-    // Generated when the webhook is registered from the channel's page, unless written here.
-    secret('webhookSecret', false),
-    // The bot token is in every Bot API path; the webhook secret goes to setWebhook.
-    { key: 'apiBaseUrl', kind: 'url', required: false, target: 'telegram', secrets: ['botToken', 'webhookSecret'] },
-  ],
+export interface ChannelTypeDescriptor {
+  /**
+   * Provider configuration. Secrets are write-only: the API never returns them, only which are set. Field labels
+   * are translated in the web app under `channels.config.<key>`.
+   */
+  configFields: ConfigField[];
+  /**
+   * Which customer contact types (catalogue `tipo-dato-contacto` codes) identify a sender, the first being the one a
+   * new customer's datum is stored as; and how the value is normalised for lookup.
+   */
+  contact: { codes: string[]; kind: 'email' | 'phone' | 'other' };
+  /** `null`: the provider does not call Atiende (mail is polled, the web chat is ours). */
+  webhook: WebhookDescriptor | null;
+  composer: ComposerCapabilities;
+  /** Inbound messages that could not be processed are kept on the channel for an administrator to retry. */
+  keepsFailedInbound: boolean;
+}
+
+const plainComposer: ComposerCapabilities = {
+  files: true,
+  replyWindowHours: null,
+  templates: false,
+  typingNotice: false,
+};
+const metaWebhook: WebhookDescriptor = { help: 'metaHelp', registeredByAtiende: false };
+
+export const CHANNEL_TYPES: Record<ChannelTypeKey, ChannelTypeDescriptor> = {
+  telephony: {
+    configFields: [
+      { ...text('sipHost'), portKey: 'sipPort', secrets: ['sipPassword'] },
+      { key: 'sipPort', kind: 'number', required: true },
+      text('sipUser'),
+      secret('sipPassword'),
+      text('did', false),
+    ],
+    contact: { codes: ['2', '1', '9'], kind: 'phone' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
+  ussd: {
+    configFields: [
+      text('shortCode'),
+      { key: 'providerUrl', kind: 'url', required: true, secrets: ['apiKey'] },
+      secret('apiKey'),
+    ],
+    contact: { codes: ['2', '1'], kind: 'phone' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
+  sms: {
+    configFields: [
+      text('senderId'),
+      { key: 'apiUrl', kind: 'url', required: true, secrets: ['apiKey'] },
+      secret('apiKey'),
+    ],
+    contact: { codes: ['2', '1', '9'], kind: 'phone' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
+  email: {
+    configFields: [
+      { key: 'address', kind: 'email', required: true },
+      { ...text('smtpHost'), target: 'mail', portKey: 'smtpPort', secrets: ['smtpPassword'] },
+      { key: 'smtpPort', kind: 'number', required: true },
+      { key: 'smtpSecure', kind: 'boolean', required: false },
+      text('smtpUser'),
+      secret('smtpPassword'),
+      { ...text('imapHost'), target: 'mail', portKey: 'imapPort', secrets: ['imapPassword'] },
+      { key: 'imapPort', kind: 'number', required: true },
+      { key: 'imapSecure', kind: 'boolean', required: false },
+      text('imapUser'),
+      secret('imapPassword'),
+    ],
+    contact: { codes: ['4'], kind: 'email' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: true,
+  },
+  twitter: {
+    configFields: [text('handle'), secret('apiKey'), secret('apiSecret')],
+    contact: { codes: ['6'], kind: 'other' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
+  facebook: {
+    configFields: [
+      text('pageId'),
+      secret('pageAccessToken'),
+      secret('appSecret'),
+      secret('verifyToken'),
+      { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['pageAccessToken'] },
+    ],
+    contact: { codes: ['5'], kind: 'other' },
+    webhook: metaWebhook,
+    composer: { ...plainComposer, replyWindowHours: 24 },
+    keepsFailedInbound: false,
+  },
+  whatsapp: {
+    configFields: [
+      // The dialable number (international, digits) the widget's WhatsApp button opens; Meta's API uses the id below.
+      text('phoneNumber', false),
+      text('phoneNumberId'),
+      text('businessAccountId'),
+      secret('accessToken'),
+      secret('appSecret'),
+      secret('verifyToken'),
+      { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
+    ],
+    contact: { codes: ['9', '2', '1'], kind: 'phone' },
+    webhook: { help: 'whatsappHelp', registeredByAtiende: false },
+    composer: { ...plainComposer, replyWindowHours: 24, templates: true },
+    keepsFailedInbound: false,
+  },
+  website: {
+    configFields: [{ key: 'url', kind: 'url', required: true }],
+    contact: { codes: ['10', '12'], kind: 'other' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
+  webchat: {
+    configFields: [text('welcomeMessage', false)],
+    contact: { codes: ['12', '4'], kind: 'other' },
+    webhook: null,
+    composer: { ...plainComposer, typingNotice: true },
+    keepsFailedInbound: false,
+  },
+  instagram: {
+    configFields: [
+      text('accountId'),
+      secret('accessToken'),
+      secret('appSecret'),
+      secret('verifyToken'),
+      { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
+    ],
+    contact: { codes: ['7'], kind: 'other' },
+    webhook: metaWebhook,
+    composer: { ...plainComposer, files: false, replyWindowHours: 24 },
+    keepsFailedInbound: false,
+  },
+  inPerson: {
+    configFields: [text('location', false)],
+    contact: { codes: ['12'], kind: 'other' },
+    webhook: null,
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
+  telegram: {
+    configFields: [
+      text('botUsername'),
+      secret('botToken'),
+      // Generated when the webhook is registered from the channel's page, unless written here.
+      secret('webhookSecret', false),
+      // The bot token is in every Bot API path; the webhook secret goes to setWebhook.
+      { key: 'apiBaseUrl', kind: 'url', required: false, target: 'telegram', secrets: ['botToken', 'webhookSecret'] },
+    ],
+    contact: { codes: ['8'], kind: 'other' },
+    webhook: { help: 'telegramHelp', registeredByAtiende: true },
+    composer: plainComposer,
+    keepsFailedInbound: false,
+  },
 };
 
+/** The descriptor of a channel type named by a string from the wire (a conversation's `typeName`), if known. */
+export function channelTypeOf(type: string | null | undefined): ChannelTypeDescriptor | undefined {
+  return type && Object.hasOwn(CHANNEL_TYPES, type) ? CHANNEL_TYPES[type as ChannelTypeKey] : undefined;
+}
+
+const perType = <T>(pick: (descriptor: ChannelTypeDescriptor) => T) =>
+  Object.fromEntries(CHANNEL_TYPE_KEYS.map((key) => [key, pick(CHANNEL_TYPES[key])])) as Record<ChannelTypeKey, T>;
+
+/** Provider configuration per channel type (from `CHANNEL_TYPES`). */
+export const CHANNEL_CONFIG_FIELDS: Record<ChannelTypeKey, ConfigField[]> = perType((type) => type.configFields);
+
 /** Channel types a provider reaches through a webhook of Atiende: `/api/v2/webhooks/{type}/{channelId}`. */
-export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = ['whatsapp', 'telegram', 'facebook', 'instagram'];
+export const WEBHOOK_CHANNEL_TYPES: readonly ChannelTypeKey[] = CHANNEL_TYPE_KEYS.filter(
+  (key) => CHANNEL_TYPES[key].webhook !== null,
+);
 
 /**
  * A Meta webhook call's acknowledgement: messages read and stored, customers' edits and deletions read and applied,
@@ -260,24 +403,10 @@ export const failedInboundRetrySchema = z.object({
 });
 export type FailedInboundRetry = z.infer<typeof failedInboundRetrySchema>;
 
-/**
- * Which customer contact types (catalogue `tipo-dato-contacto` codes) identify a sender on each channel type, the
- * first being the one a new customer's datum is stored as; and how the value is normalised for lookup.
- */
-export const CHANNEL_CONTACT_TYPES: Record<ChannelTypeKey, { codes: string[]; kind: 'email' | 'phone' | 'other' }> = {
-  telephony: { codes: ['2', '1', '9'], kind: 'phone' },
-  ussd: { codes: ['2', '1'], kind: 'phone' },
-  sms: { codes: ['2', '1', '9'], kind: 'phone' },
-  email: { codes: ['4'], kind: 'email' },
-  twitter: { codes: ['6'], kind: 'other' },
-  facebook: { codes: ['5'], kind: 'other' },
-  whatsapp: { codes: ['9', '2', '1'], kind: 'phone' },
-  website: { codes: ['10', '12'], kind: 'other' },
-  webchat: { codes: ['12', '4'], kind: 'other' },
-  instagram: { codes: ['7'], kind: 'other' },
-  inPerson: { codes: ['12'], kind: 'other' },
-  telegram: { codes: ['8'], kind: 'other' },
-};
+/** Sender identification per channel type (from `CHANNEL_TYPES`). */
+export const CHANNEL_CONTACT_TYPES: Record<ChannelTypeKey, ChannelTypeDescriptor['contact']> = perType(
+  (type) => type.contact,
+);
 
 /** Whether `at` falls inside the channel's business hours (always true when the schedule is not enabled). */
 export function isWithinBusinessHours(hours: BusinessHours, at: Date = new Date()): boolean {

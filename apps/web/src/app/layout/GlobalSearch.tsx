@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { readString } from '../storage';
+import { readString } from '../../core/storage';
 
 const STATUS_KEYS = ['new', 'open', 'escalated', 'transferred', 'closed'];
 

@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readString, WEB_STORAGE_KEYS } from '../../core/storage';
 import { logout } from '../logout';
 import { inactivityTimeoutMs, useBusiness } from '../queries';
-import { readString, WEB_STORAGE_KEYS } from '../storage';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../i18n';
+import { changeLocale } from '../../core/i18n';
 
 /** Language switch (Español / English); persisted in localStorage and sent as X-Locale afterwards. */
 export function LanguageMenu() {

@@ -11,13 +11,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../core/session';
 import { deskKeys } from '../../features/desk/api';
 import { PendingFilterMenu } from '../../features/desk/PendingFilterMenu';
 import { PendingItem } from '../../features/desk/PendingList';
 import { PendingSound } from '../../features/desk/PendingSound';
 import { usePendingLive, usePendingTickets } from '../../features/desk/pending';
 import { EmptyState } from '../../ui/EmptyState';
-import { useSession } from '../session';
 import { SideDrawer } from './SideDrawer';
 
 const SEARCH_DELAY_MS = 300;

@@ -2,9 +2,9 @@ import { REALTIME_EVENTS, STORAGE_KEYS } from '@atiende/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { writeString } from '../../core/storage';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { onRealtimeEvent } from '../realtime';
-import { writeString } from '../storage';
 
 /** The ticket view path of a ticket, as the router shows it. */
 export function isViewingTicket(pathname: string, ticketId: unknown): boolean {

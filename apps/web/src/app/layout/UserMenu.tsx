@@ -15,10 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../core/session';
 import { useAgentStatusStore } from '../../features/desk/agentStatus';
 import { logout } from '../logout';
 import { usePermissions, useProfile } from '../queries';
-import { useSession } from '../session';
 
 /** Avatar menu: My Profile, Logout. Agents get a status dot on the avatar. */
 export function UserMenu() {

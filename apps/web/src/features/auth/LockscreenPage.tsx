@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api, fieldErrors, isOk } from '../../api/client';
 import { useRealtime } from '../../app/realtime';
-import { clearSession, setPaused, useSession } from '../../app/session';
+import { clearSession, setPaused, useSession } from '../../core/session';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { unlockAgent, useForcedStatus } from '../desk/agentStatus';
 import { AuthLayout } from './AuthLayout';

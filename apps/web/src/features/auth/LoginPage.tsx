@@ -13,7 +13,7 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { api, fieldErrors, isOk } from '../../api/client';
 import { safeNext } from '../../app/guards';
 import { LINKS, supportMailto } from '../../app/links';
-import { startSession, useSession } from '../../app/session';
+import { startSession, useSession } from '../../core/session';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';

@@ -23,13 +23,13 @@ import { api, unwrap } from '../../api/client';
 import { INTEGRATION_ICONS } from '../../app/menu';
 import { queryKeys, useBusiness, usePermissions } from '../../app/queries';
 import { createAppTheme } from '../../app/theme';
-import { AuditHistory } from '../../ui/AuditHistory';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { issuesToErrors } from '../../ui/validation';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
 import {

@@ -38,21 +38,21 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { INTEGRATION_ICONS } from '../../app/menu';
-import { AuditHistory } from '../../ui/AuditHistory';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField, SwitchField } from '../../ui/FormField';
+import { IdMultiSelect } from '../../ui/IdMultiSelect';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useChannelOptions } from '../channels/api';
-import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
 import { CampaignAccounts } from '../customers/CustomerWork';
 import { useFormOptions } from '../forms/api';
-import { IdMultiSelect } from '../users/UserForm';
-import { parseId } from '../users/UserFormPage';
 import { useCampaign, useColleagues, useSaveCampaign } from './api';
 import {
   addAgents,

@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { EnabledSelect } from '../../ui/EnabledSelect';
 import { formatDate } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { EnabledChip } from '../users/UsersListPage';
 import { useCampaignList } from './api';
 
 /** "1 Mar 2026 – 30 Jun 2026", an open end, or a dash. */

@@ -21,9 +21,9 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { AuditHistory } from '../../ui/AuditHistory';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { DetailList } from '../../ui/DetailList';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
@@ -31,7 +31,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { issuesToErrors } from '../../ui/validation';
-import { EnabledChip } from '../users/UsersListPage';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useCatalogueEntry, useCatalogueList, useCatalogueOptions, useSaveCatalogueEntry } from './api';
 import {
   asCatalogueModel,

@@ -2,6 +2,7 @@ import {
   CHANNEL_CONFIG_FIELDS,
   CHANNEL_DIRECTIONS,
   CHANNEL_TYPE_KEYS,
+  CHANNEL_TYPES,
   type Channel,
   type ChannelTypeKey,
   type ConfigField,
@@ -28,18 +29,18 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { AuditHistory } from '../../ui/AuditHistory';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { CopyField } from '../../ui/CopyField';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
-import { parseId } from '../users/UserFormPage';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useChannel, useRegisterTelegramWebhook, useSaveChannel } from './api';
-import { ChannelTypeIcon } from './ChannelTypeIcon';
 import { FailedInboundMessages } from './FailedInboundMessages';
 import {
   type ChannelFormState,
@@ -397,7 +398,9 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
           {t('common.save')}
         </Button>
       </Box>
-      {channel?.type === 'email' && canEdit ? <FailedInboundMessages channelId={channel.id} /> : null}
+      {channel && CHANNEL_TYPES[channel.type].keepsFailedInbound && canEdit ? (
+        <FailedInboundMessages channelId={channel.id} />
+      ) : null}
       {channel ? (
         <Section title={t('audit.title')}>
           <AuditHistory path={`channels/${channel.id}/audit`} title="" />
@@ -457,9 +460,6 @@ export function ChannelFormPage({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-/** The help under the callback URL: where to paste it at the provider. */
-const WEBHOOK_HELP: Partial<Record<string, string>> = { whatsapp: 'whatsappHelp', telegram: 'telegramHelp' };
-
 /**
  * Where the provider calls Atiende for this channel: the URL to paste at Meta (WhatsApp), or a button that registers
  * it with Telegram (which then proves each call with a secret token).
@@ -468,7 +468,8 @@ function ProviderWebhook({ channel }: { channel: Channel }) {
   const { t } = useTranslation();
   const feedback = useApiFeedback();
   const register = useRegisterTelegramWebhook(channel.id);
-  const telegram = channel.type === 'telegram';
+  const webhook = CHANNEL_TYPES[channel.type].webhook;
+  const telegram = webhook?.registeredByAtiende ?? false;
   return (
     <Box sx={{ mt: 2 }} data-testid="channel-webhook">
       <Typography variant="subtitle2">{t('channels.webhook.title')}</Typography>
@@ -476,7 +477,7 @@ function ProviderWebhook({ channel }: { channel: Channel }) {
         label={t('channels.webhook.url')}
         value={channel.webhookUrl ?? ''}
         testId="channel-webhook-url"
-        helperText={t(`channels.webhook.${WEBHOOK_HELP[channel.type] ?? 'metaHelp'}`)}
+        helperText={t(`channels.webhook.${webhook?.help ?? 'metaHelp'}`)}
       />
       {telegram ? (
         <Button

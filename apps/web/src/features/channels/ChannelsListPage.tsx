@@ -20,13 +20,13 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePermissions } from '../../app/queries';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
-import { EnabledChip } from '../users/UsersListPage';
 import { useChannelList } from './api';
-import { ChannelTypeIcon } from './ChannelTypeIcon';
 
 const PAGE_SIZE = 24;
 

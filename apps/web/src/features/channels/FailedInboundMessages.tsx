@@ -12,13 +12,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadApiFile } from '../../api/download';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatDateTime, formatFileSize } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { downloadApiFile } from '../customers/api';
 import { useFailedInbound, useFailedInboundAction } from './api';
 
 const PAGE_SIZES = [10, 25, 50];

@@ -34,17 +34,10 @@ import { type ChangeEvent, type DragEvent, type ReactNode, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
+import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import {
-  DownloadBlockedError,
-  downloadApiFile,
-  useCampaignOptions,
-  useCustomerCatalogue,
-  useImportStatus,
-  useStartImport,
-  useUploadImport,
-} from './api';
+import { useCampaignOptions, useCustomerCatalogue, useImportStatus, useStartImport, useUploadImport } from './api';
 import { buildStartBody, guessMapping, type ImportMapping, isImportFinished, missingRequiredTargets } from './model';
 
 const STEPS = ['file', 'mapping', 'progress', 'result'] as const;

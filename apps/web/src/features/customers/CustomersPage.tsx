@@ -23,22 +23,15 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import appI18n from '../../app/i18n';
+import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { usePermissions } from '../../app/queries';
+import appI18n from '../../core/i18n';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDate } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import {
-  DownloadBlockedError,
-  downloadApiFile,
-  useAssignCustomers,
-  useCampaignOptions,
-  useCustomerCatalogue,
-  useCustomerList,
-  useOwnerOptions,
-} from './api';
+import { useAssignCustomers, useCampaignOptions, useCustomerCatalogue, useCustomerList, useOwnerOptions } from './api';
 import { CustomersKanban } from './CustomersKanban';
 import { LabelChips, UserSelect } from './components';
 import { type CustomersView, readCustomersView, TOTAL_CAP, writeCustomersView } from './model';

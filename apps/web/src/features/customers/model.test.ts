@@ -1,11 +1,11 @@
 import { type CustomerListItem, customerBodySchema, type KanbanColumn } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
+import { fileNameFromDisposition } from '../../api/download';
 import {
   buildStartBody,
   contactKind,
   contrastText,
   EMPTY_CUSTOMER_FORM,
-  fileNameFromDisposition,
   formToBody,
   guessMapping,
   guessTarget,

@@ -12,7 +12,7 @@ import {
   PHONE_PATTERN,
   REQUIRED_IMPORT_TARGETS,
 } from '@atiende/contracts';
-import { readString, writeString } from '../../app/storage';
+import { readString, writeString } from '../../core/storage';
 
 // ---------------------------------------------------------------------------------------------------------------
 // List or kanban view (remembered in localStorage `customersView`).
@@ -402,21 +402,6 @@ export function parseDragPayload(raw: string | null | undefined): DragPayload | 
     // Not ours.
   }
   return null;
-}
-
-/** The filename of a `content-disposition` header, or the fallback. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall through to the plain filename.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() || fallback;
 }
 
 /** A readable text colour over a label colour (#rgb or #rrggbb); null colour → null. */

@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { onRealtimeEvent } from '../../app/realtime';
-import { setPaused } from '../../app/session';
+import { setPaused } from '../../core/session';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import {
   reportAgentStatus,

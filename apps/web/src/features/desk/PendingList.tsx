@@ -10,7 +10,7 @@ import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { PriorityChip, StatusChip } from '../tickets/components';
 import { formatShortTime } from './model';
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { getSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
 import { onRealtimeEvent } from '../../app/realtime';
-import { clearSession, getSession, getToken, setPaused, useSession } from '../../app/session';
+import { clearSession, getSession, getToken, setPaused, useSession } from '../../core/session';
 import { fetchAgentState, postAgentStatus } from './api';
 import { forcedStatusOutcome, type StatusTarget, shouldReport, statusOnLoad } from './model';
 

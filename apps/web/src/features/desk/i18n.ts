@@ -1,4 +1,4 @@
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 

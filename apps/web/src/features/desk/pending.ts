@@ -10,8 +10,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useSelectedCampaign } from '../../app/campaign';
 import { useBusiness, usePermissions } from '../../app/queries';
 import { onRealtimeEvent } from '../../app/realtime';
-import { getSession, useSession } from '../../app/session';
-import { readString, writeJson } from '../../app/storage';
+import { getSession, useSession } from '../../core/session';
+import { readString, writeJson } from '../../core/storage';
 import { getAgentState } from './agentStatus';
 import { deskKeys, fetchPending } from './api';
 import {

@@ -2,7 +2,7 @@ import { type FormField, formFieldSchema } from '@atiende/contracts';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../app/i18n';
+import '../../core/i18n';
 import { choosePath, DynamicFormRenderer, levelsOf, listsToMap, validateFormValues } from './DynamicFormRenderer';
 import type { FormValues } from './model';
 

@@ -26,16 +26,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { type EnabledFilter, EnabledSelect } from '../../ui/EnabledSelect';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
-import { parseId } from '../users/UserFormPage';
-import { EnabledChip } from '../users/UsersListPage';
 import { type DynamicFormDetail, useDynamicForm, useFormList, useReusableListOptions, useSaveForm } from './api';
 import { DynamicFormRenderer, listsToMap, validateFormValues } from './DynamicFormRenderer';
 import {

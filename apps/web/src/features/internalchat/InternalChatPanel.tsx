@@ -1,6 +1,6 @@
 import type { InternalChatContact } from '@atiende/contracts';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 import { useChatContacts } from './api';
 import { ContactList } from './ContactList';
 import { ConversationView } from './ConversationView';

@@ -2,7 +2,7 @@ import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT, type InternalChatContact
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onRealtimeEvent, RESYNC } from '../../app/realtime';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 import { applyMessage, chatKeys, markConversationRead, useChatContacts } from './api';
 import './i18n';
 import {

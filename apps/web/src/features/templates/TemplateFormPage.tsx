@@ -25,16 +25,16 @@ import { type FormEvent, useLayoutEffect, useMemo, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { AuditHistory } from '../../ui/AuditHistory';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { FormField, SwitchField } from '../../ui/FormField';
+import { IdMultiSelect } from '../../ui/IdMultiSelect';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
-import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
-import { IdMultiSelect } from '../users/UserForm';
-import { parseId } from '../users/UserFormPage';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useCampaignChoices, useSaveTemplate, useTemplate } from './api';
 import {
   emptyTemplateForm,

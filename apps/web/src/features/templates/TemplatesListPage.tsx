@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDateTime } from '../../ui/format';
 import { NameWithPreview } from '../../ui/NameWithPreview';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { EnabledChip } from '../users/UsersListPage';
 import { useTemplateList } from './api';
 import { ChannelTypeChip } from './ChannelTypeChip';
 

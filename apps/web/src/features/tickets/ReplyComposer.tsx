@@ -1,7 +1,6 @@
 import {
   ATTACHMENT_MAX_BYTES,
-  CHANNEL_TYPE_CODES,
-  CHANNELS_WITHOUT_REPLY_FILES,
+  channelTypeOf,
   MAX_REPLY_ATTACHMENTS,
   type Ticket,
   WEBCHAT_TYPING_EVENT,
@@ -24,7 +23,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { onRealtimeEvent } from '../../app/realtime';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 import { FormField } from '../../ui/FormField';
 import { formatFileSize } from '../../ui/format';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -78,9 +77,10 @@ export function ReplyComposer({
   const conversation = ticket.interactions.find((interaction) => interaction.id === interactionId);
   const windowHours = closedReplyWindow(conversation, Date.now());
   // WhatsApp conversations can always take an approved template (the way to write after the 24-hour window).
-  const whatsapp = conversation?.channel.typeName === 'whatsapp';
+  const capabilities = channelTypeOf(conversation?.channel.typeName)?.composer;
+  const whatsapp = capabilities?.templates ?? false;
   // Instagram takes files only by public link: the server would refuse them, so the button says so first.
-  const takesFiles = !CHANNELS_WITHOUT_REPLY_FILES.includes(conversation?.channel.typeName ?? '');
+  const takesFiles = capabilities?.files ?? true;
 
   /** Each chosen file is uploaded at once as the ticket's attachment; the reply then names it. */
   const addFiles = (chosen: File[]) => {
@@ -325,8 +325,8 @@ function useCustomerTyping(ticketId: number): boolean {
 function useTypingNotice(ticket: Ticket, interactionId: number | undefined): () => void {
   const last = useRef(0);
   const webchat =
-    ticket.interactions.find((interaction) => interaction.id === interactionId)?.channel.typeCode ===
-    CHANNEL_TYPE_CODES.webchat;
+    channelTypeOf(ticket.interactions.find((interaction) => interaction.id === interactionId)?.channel.typeName)
+      ?.composer.typingNotice ?? false;
   return () => {
     if (!webchat || Date.now() - last.current < TYPING_NOTICE_EVERY_MS) return;
     last.current = Date.now();

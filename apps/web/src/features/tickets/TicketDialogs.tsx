@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserCampaigns } from '../../app/campaign';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 import { FormField } from '../../ui/FormField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useMergeTicket, useTransferTicket, useUserOptions } from './api';

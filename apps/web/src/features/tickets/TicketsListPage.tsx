@@ -19,13 +19,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { useSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { DownloadBlockedError, downloadApiFile } from '../customers/api';
 import { useCampaignForm, useMassTask, useTicketCampaign, useTicketList } from './api';
 import {
   DueChip,

@@ -10,8 +10,8 @@ import type {
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { downloadApiFile } from '../../api/download';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { downloadApiFile } from '../customers/api';
 import type { DynamicFormDetail } from '../forms/api';
 
 export interface TicketPage extends Page<TicketListItem> {

@@ -9,17 +9,13 @@ import { ApiError } from '../../api/client';
 import { usePermissions } from '../../app/queries';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { parseId } from '../../ui/params';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { useResetUserPassword, useSaveUser, useUploadUserAvatar, useUser } from './api';
 import { PasswordDialog } from './PasswordDialog';
 import { UserForm } from './UserForm';
 import { EMPTY_USER_FORM, userToForm } from './userForm';
-
-export function parseId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** /app/users/add and /app/users/:id/edit. */
 export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {

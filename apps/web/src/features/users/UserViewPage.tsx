@@ -13,16 +13,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { AUDIT_PERMISSION, AuditHistory } from '../../ui/AuditHistory';
 import { DetailList } from '../../ui/DetailList';
 import { EmptyState } from '../../ui/EmptyState';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { parseId } from '../../ui/params';
 import { StatusPage } from '../../ui/StatusPage';
+import { AUDIT_PERMISSION, AuditHistory } from '../audit/AuditHistory';
 import { useUser } from './api';
-import { parseId } from './UserFormPage';
-import { EnabledChip } from './UsersListPage';
 import { UserAgendaTab, UserCampaignsTab, UserCustomersTab, UserStatsTab } from './UserWork';
 
 /** The read-only card of a user (also the own profile page). */

@@ -19,6 +19,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { formatDate } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -26,18 +27,6 @@ import { useRoles } from '../permissions/api';
 import { useSetUserStatus, useUserList } from './api';
 
 type EnabledFilter = 'all' | 'true' | 'false';
-
-export function EnabledChip({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      color={enabled ? 'success' : 'default'}
-      variant={enabled ? 'filled' : 'outlined'}
-      label={enabled ? t('common.enabled') : t('common.disabled')}
-    />
-  );
-}
 
 /** /app/users: server-side list with search, status and role filters. */
 export function UsersListPage() {

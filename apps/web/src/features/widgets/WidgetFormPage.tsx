@@ -28,19 +28,19 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AuditHistory } from '../../ui/AuditHistory';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { useCopyToClipboard } from '../../ui/CopyField';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { issuesToErrors } from '../../ui/validation';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useChannelOptions } from '../channels/api';
-import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
-import { parseId } from '../users/UserFormPage';
 import { useSaveWidget, useWidget, useWidgetImage, type WidgetImageKind } from './api';
 import {
   emptyWidgetForm,

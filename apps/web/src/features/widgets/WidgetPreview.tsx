@@ -5,7 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { cornerOf, originLines, textOn, type WidgetFormState } from './model';
 
 /** The embed script's brand colours (other channel types use the widget's colour). */

@@ -12,11 +12,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
+import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { EnabledChip } from '../../ui/EnabledChip';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
-import { ChannelTypeIcon } from '../channels/ChannelTypeIcon';
-import { EnabledChip } from '../users/UsersListPage';
 import { useWidgetList } from './api';
 
 /** A small swatch of the widget's colour. */

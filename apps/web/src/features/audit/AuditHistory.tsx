@@ -7,11 +7,11 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../api/client';
-import { usePermissions } from '../app/queries';
-import { EmptyState } from './EmptyState';
-import { formatDateTime, formatValue } from './format';
-import { PageLoader } from './PageLoader';
+import { api, unwrap } from '../../api/client';
+import { usePermissions } from '../../app/queries';
+import { EmptyState } from '../../ui/EmptyState';
+import { formatDateTime, formatValue } from '../../ui/format';
+import { PageLoader } from '../../ui/PageLoader';
 
 export const AUDIT_PERMISSION = 'ver-auditoria';
 
