@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
 import { AppProviders, queryClient } from './app/providers';
+import { queryKeys } from './app/queries';
 import { router } from './app/router';
 import { currentAppPath, emitSessionReplaced, SESSION_REPLACED_CODE } from './app/sessionEvents';
 import { clearSession } from './core/session';
@@ -12,7 +13,7 @@ setUnauthorizedHandler(({ code }) => {
   if (code === SESSION_REPLACED_CODE && emitSessionReplaced()) return;
   const next = currentAppPath();
   clearSession();
-  queryClient.removeQueries({ queryKey: ['usuario'] });
+  queryClient.removeQueries({ queryKey: queryKeys.user });
   void router.navigate(next.startsWith('/app') ? `/login?next=${encodeURIComponent(next)}` : '/login', {
     replace: true,
   });

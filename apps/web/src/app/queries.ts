@@ -6,6 +6,8 @@ import { type StoredUser, updateStoredUser, useSession } from '../core/session';
 
 export const queryKeys = {
   business: ['empresa'] as const,
+  /** Everything about the signed-in user (profile, colleagues): dropped at logout, refreshed at login. */
+  user: ['usuario'] as const,
   profile: ['usuario', 'perfil'] as const,
 };
 

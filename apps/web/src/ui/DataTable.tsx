@@ -69,7 +69,7 @@ export function toggleSort(query: TableQuery, sortKey: string): TableQuery {
   return { ...query, sortName: sortKey, sortOrder, page: 1 };
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** Identifies the table for the remembered density. */
   tableId: string;
   columns: DataTableColumn<T>[];

@@ -9,10 +9,13 @@ export function EnabledSelect({
   value,
   onChange,
   testId,
+  label,
 }: {
   value: EnabledFilter;
   onChange: (value: EnabledFilter) => void;
   testId: string;
+  /** Default "Enabled". */
+  label?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -21,7 +24,7 @@ export function EnabledSelect({
       size="small"
       margin="none"
       fullWidth={false}
-      label={t('common.enabled')}
+      label={label ?? t('common.enabled')}
       value={value}
       onChange={(event) => onChange(event.target.value as EnabledFilter)}
       sx={{ minWidth: 150 }}

@@ -13,6 +13,11 @@ import { EmptyState } from '../../ui/EmptyState';
 import { formatDateTime, formatValue } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 
+/** Every record's audit history is cached under `['audit', path]`; features build theirs with `auditKeys.of`. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  of: (path: string) => [...auditKeys.all, path] as const,
+};
 export const AUDIT_PERMISSION = 'ver-auditoria';
 
 /** One changed field as text: `{from, to}` diffs read "a → b", plain values are shown as they are. */
@@ -75,7 +80,7 @@ export function AuditHistory({ path, title }: { path: string; title?: string }) 
   const { can } = usePermissions();
   const allowed = can(AUDIT_PERMISSION);
   const query = useQuery({
-    queryKey: ['audit', path],
+    queryKey: auditKeys.of(path),
     queryFn: () => unwrap(api.get<AuditEntry[]>(path)),
     enabled: allowed,
   });

@@ -13,6 +13,7 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { api, fieldErrors, isOk } from '../../api/client';
 import { safeNext } from '../../app/guards';
 import { LINKS, supportMailto } from '../../app/links';
+import { queryKeys } from '../../app/queries';
 import { startSession, useSession } from '../../core/session';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { AuthLayout } from './AuthLayout';
@@ -54,7 +55,7 @@ export function LoginPage() {
 
     if (isOk(answer) && answer.result?.token) {
       startSession(answer.result);
-      await queryClient.invalidateQueries({ queryKey: ['usuario'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
       navigate(next, { replace: true });
       return;
     }

@@ -29,7 +29,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { issuesToErrors } from '../../ui/validation';
-import { AuditHistory } from '../audit/AuditHistory';
+import { AuditHistory, auditKeys } from '../audit/AuditHistory';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
 import {
@@ -44,7 +44,7 @@ import {
 
 export const EDIT_BUSINESS = 'editar-perfil-empresa';
 
-export const businessKeys = { profile: queryKeys.business, audit: ['audit', 'empresa/audit'] as const };
+export const businessKeys = { profile: queryKeys.business, audit: auditKeys.of('empresa/audit') };
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (

@@ -1,17 +1,11 @@
 import type { Campaign, CampaignBody, CampaignListItem, ColleagueItem, Page } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { channelKeys } from '../channels/api';
+import { formKeys } from '../forms/api';
+import { type CampaignListParams, campaignKeys } from './keys';
 
-export type CampaignListParams = Record<string, string | number | undefined>;
-
-export const campaignKeys = {
-  /** The header switcher's list (app/campaign.ts) lives under this root too. */
-  all: ['campaigns'] as const,
-  list: (params: CampaignListParams) => [...campaignKeys.all, 'list', params] as const,
-  detail: (id: number) => [...campaignKeys.all, 'detail', id] as const,
-  audit: (id: number) => ['audit', `campaigns/${id}/audit`] as const,
-  colleagues: ['usuario'] as const,
-};
+export { type CampaignListParams, campaignKeys } from './keys';
 
 export function useCampaignList(params: CampaignListParams) {
   return useQuery({
@@ -47,8 +41,8 @@ export function useSaveCampaign() {
       void client.invalidateQueries({ queryKey: campaignKeys.all });
       void client.invalidateQueries({ queryKey: campaignKeys.audit(campaign.id) });
       // Channel cards and forms list their campaigns.
-      void client.invalidateQueries({ queryKey: ['channels'] });
-      void client.invalidateQueries({ queryKey: ['dynamic-forms'] });
+      void client.invalidateQueries({ queryKey: channelKeys.all });
+      void client.invalidateQueries({ queryKey: formKeys.all });
     },
   });
 }

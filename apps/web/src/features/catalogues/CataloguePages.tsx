@@ -4,7 +4,6 @@ import {
   type CatalogueModel,
   catalogueEntryBodySchema,
 } from '@atiende/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -21,11 +20,13 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { DetailList } from '../../ui/DetailList';
 import { EnabledChip } from '../../ui/EnabledChip';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
+import { ListPage, RowAction } from '../../ui/ListPage';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
@@ -83,7 +84,6 @@ export function CatalogueListPage() {
 
 function CatalogueList({ model }: { model: CatalogueModel }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const traits = CATALOGUE_TRAITS[model];
   const [query, setQuery] = useState(() => initialTableQuery(traits.label ? 'sortOrder' : 'name'));
@@ -147,113 +147,61 @@ function CatalogueList({ model }: { model: CatalogueModel }) {
   ];
 
   return (
-    <PageContainer>
-      <PageHeader
-        title={t(`menu.items.entity.${model}`)}
-        actions={
-          can(EDIT_CATALOGUES) ? (
-            <Button
-              component={RouterLink}
-              to={`${base}/add`}
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid="catalogue-add"
-            >
-              {t('catalogues.add')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable
-        tableId={`entities-${model}`}
-        columns={columns}
-        rows={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-        rowKey={(entry) => entry.id}
-        rowTestId={(entry) => `catalogue-row-${entry.name}`}
-        onRowClick={(entry) => navigate(`${base}/${entry.id}/view`)}
-        filters={
-          <>
-            <TextField
-              select
+    <ListPage
+      title={t(`menu.items.entity.${model}`)}
+      add={can(EDIT_CATALOGUES) && { to: `${base}/add`, label: t('catalogues.add'), testId: 'catalogue-add' }}
+      list={list}
+      tableId={`entities-${model}`}
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+      rowKey={(entry) => entry.id}
+      rowTestId={(entry) => `catalogue-row-${entry.name}`}
+      rowLink={(entry) => `${base}/${entry.id}/view`}
+      enabledFilter={{
+        value: enabled,
+        onChange: setEnabled,
+        testId: 'catalogue-filter-enabled',
+        label: t('catalogues.fields.enabled'),
+      }}
+      filters={
+        traits.parent ? (
+          <FilterSelect
+            label={t(`catalogues.parent.${traits.parent}`)}
+            value={parentId}
+            onChange={(value) => {
+              setParentId(value);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            options={(parents.data?.data ?? []).map((parent) => ({ value: parent.id, label: parent.name }))}
+            testId="catalogue-filter-parent"
+            minWidth={180}
+          />
+        ) : null
+      }
+      rowActions={(entry) => (
+        <>
+          <Tooltip title={t('common.view')}>
+            <IconButton
               size="small"
-              margin="none"
-              fullWidth={false}
-              label={t('catalogues.fields.enabled')}
-              value={enabled}
-              onChange={(event) => {
-                setEnabled(event.target.value as typeof enabled);
-                setQuery((current) => ({ ...current, page: 1 }));
-              }}
-              sx={{ minWidth: 150 }}
-              slotProps={{ htmlInput: { 'data-testid': 'catalogue-filter-enabled' } }}
+              component={RouterLink}
+              to={`${base}/${entry.id}/view`}
+              aria-label={t('common.view')}
             >
-              <MenuItem value="all">{t('common.all')}</MenuItem>
-              <MenuItem value="true">{t('common.enabled')}</MenuItem>
-              <MenuItem value="false">{t('common.disabled')}</MenuItem>
-            </TextField>
-            {traits.parent ? (
-              <TextField
-                select
-                size="small"
-                margin="none"
-                fullWidth={false}
-                label={t(`catalogues.parent.${traits.parent}`)}
-                value={parentId}
-                onChange={(event) => {
-                  const value = event.target.value as number | '';
-                  setParentId(value === '' ? '' : Number(value));
-                  setQuery((current) => ({ ...current, page: 1 }));
-                }}
-                sx={{ minWidth: 180 }}
-                slotProps={{
-                  htmlInput: { 'data-testid': 'catalogue-filter-parent' },
-                  inputLabel: { shrink: true },
-                  select: { displayEmpty: true },
-                }}
-              >
-                <MenuItem value="">{t('common.all')}</MenuItem>
-                {(parents.data?.data ?? []).map((parent) => (
-                  <MenuItem key={parent.id} value={parent.id}>
-                    {parent.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : null}
-          </>
-        }
-        actions={(entry) => (
-          <>
-            <Tooltip title={t('common.view')}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`${base}/${entry.id}/view`}
-                aria-label={t('common.view')}
-              >
-                <VisibilityIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            {can(EDIT_CATALOGUES) ? (
-              <Tooltip title={t('common.edit')}>
-                <IconButton
-                  size="small"
-                  component={RouterLink}
-                  to={`${base}/${entry.id}/edit`}
-                  aria-label={t('common.edit')}
-                  data-testid={`catalogue-edit-${entry.name}`}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-          </>
-        )}
-      />
-    </PageContainer>
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {can(EDIT_CATALOGUES) ? (
+            <RowAction
+              title={t('common.edit')}
+              icon={<EditIcon fontSize="small" />}
+              to={`${base}/${entry.id}/edit`}
+              testId={`catalogue-edit-${entry.name}`}
+            />
+          ) : null}
+        </>
+      )}
+    />
   );
 }
 

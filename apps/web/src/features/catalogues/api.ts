@@ -1,6 +1,7 @@
 import type { CatalogueEntry, CatalogueEntryBody, CatalogueModel, Page } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { auditKeys } from '../audit/AuditHistory';
 
 export type CatalogueListParams = Record<string, string | number | undefined>;
 
@@ -49,7 +50,7 @@ export function useSaveCatalogueEntry(model: CatalogueModel) {
       ),
     onSuccess: (entry) => {
       void client.invalidateQueries({ queryKey: catalogueKeys.model(model) });
-      void client.invalidateQueries({ queryKey: ['audit', `entities/${model}/${entry.id}/audit`] });
+      void client.invalidateQueries({ queryKey: auditKeys.of(`entities/${model}/${entry.id}/audit`) });
     },
   });
 }

@@ -1,6 +1,8 @@
 import type { Channel, ChannelBody, FailedInboundMessage, FailedInboundRetry, Page } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { auditKeys } from '../audit/AuditHistory';
+import { campaignKeys } from '../campaigns/keys';
 
 export type ChannelListParams = Record<string, string | number | undefined>;
 
@@ -8,7 +10,7 @@ export const channelKeys = {
   all: ['channels'] as const,
   list: (params: ChannelListParams) => [...channelKeys.all, 'list', params] as const,
   detail: (id: number) => [...channelKeys.all, 'detail', id] as const,
-  audit: (id: number) => ['audit', `channels/${id}/audit`] as const,
+  audit: (id: number) => auditKeys.of(`channels/${id}/audit`),
   failedMessages: (id: number) => [...channelKeys.all, 'failed-messages', id] as const,
 };
 
@@ -43,7 +45,7 @@ export function useSaveChannel() {
       void client.invalidateQueries({ queryKey: channelKeys.all });
       void client.invalidateQueries({ queryKey: channelKeys.audit(channel.id) });
       // Campaigns show channel names.
-      void client.invalidateQueries({ queryKey: ['campaigns'] });
+      void client.invalidateQueries({ queryKey: campaignKeys.all });
     },
   });
 }

@@ -9,6 +9,7 @@ import type {
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { auditKeys } from '../audit/AuditHistory';
 import { isImportFinished, moveKanbanCard } from './model';
 
 export type CustomerListParams = Record<string, string | number | undefined>;
@@ -38,7 +39,7 @@ export const customerKeys = {
   kanban: (params: { searchText?: string; perColumn: number }) => [...customerKeys.all, 'kanban', params] as const,
   detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
   search: (text: string) => [...customerKeys.all, 'search', text] as const,
-  audit: (id: number) => ['audit', `customers/${id}/audit`] as const,
+  audit: (id: number) => auditKeys.of(`customers/${id}/audit`),
   imports: ['customer-imports'] as const,
   import: (id: number) => [...customerKeys.imports, id] as const,
   catalogue: (model: CustomerCatalogue) => ['entities', model, 'customer-options'] as const,

@@ -3,7 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
@@ -23,13 +22,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EnabledChip } from '../../ui/EnabledChip';
-import { type EnabledFilter, EnabledSelect } from '../../ui/EnabledSelect';
+import type { EnabledFilter } from '../../ui/EnabledSelect';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
+import { ListPage } from '../../ui/ListPage';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
@@ -58,7 +58,6 @@ import { OptionsEditor } from './OptionsEditor';
 /** /app/dynamic-forms */
 export function FormsListPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const [query, setQuery] = useState(() => initialTableQuery('name'));
   const [enabled, setEnabled] = useState<EnabledFilter>('all');
@@ -97,62 +96,26 @@ export function FormsListPage() {
     },
   ];
   return (
-    <PageContainer>
-      <PageHeader
-        title={t('menu.items.dynamicForms')}
-        actions={
-          can('agregar-formulario') ? (
-            <Button
-              component={RouterLink}
-              to="/app/dynamic-forms/add"
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid="form-add"
-            >
-              {t('forms.add')}
-            </Button>
-          ) : null
+    <ListPage
+      title={t('menu.items.dynamicForms')}
+      add={can('agregar-formulario') && { to: '/app/dynamic-forms/add', label: t('forms.add'), testId: 'form-add' }}
+      list={list}
+      tableId="dynamic-forms"
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+      rowKey={(form) => form.id}
+      rowTestId={(form) => `form-row-${form.name}`}
+      rowLink={can('editar-formulario') && ((form) => `/app/dynamic-forms/${form.id}/edit`)}
+      searchLabel={t('forms.search')}
+      enabledFilter={{ value: enabled, onChange: setEnabled, testId: 'forms-filter-enabled' }}
+      edit={
+        can('editar-formulario') && {
+          to: (form) => `/app/dynamic-forms/${form.id}/edit`,
+          testId: (_form) => 'form-edit',
         }
-      />
-      <DataTable
-        tableId="dynamic-forms"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-        rowKey={(form) => form.id}
-        rowTestId={(form) => `form-row-${form.name}`}
-        onRowClick={can('editar-formulario') ? (form) => navigate(`/app/dynamic-forms/${form.id}/edit`) : undefined}
-        searchLabel={t('forms.search')}
-        filters={
-          <EnabledSelect
-            value={enabled}
-            onChange={(value) => {
-              setEnabled(value);
-              setQuery((current) => ({ ...current, page: 1 }));
-            }}
-            testId="forms-filter-enabled"
-          />
-        }
-        actions={(form) =>
-          can('editar-formulario') ? (
-            <Tooltip title={t('common.edit')}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`/app/dynamic-forms/${form.id}/edit`}
-                aria-label={t('common.edit')}
-                data-testid="form-edit"
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : null
-        }
-      />
-    </PageContainer>
+      }
+    />
   );
 }
 

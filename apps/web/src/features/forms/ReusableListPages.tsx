@@ -1,25 +1,21 @@
 import { messageKeyOf, type ReusableList, reusableListBodySchema } from '@atiende/contracts';
-import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../app/queries';
-import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EnabledChip } from '../../ui/EnabledChip';
-import { EnabledSelect } from '../../ui/EnabledSelect';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
+import { ListPage } from '../../ui/ListPage';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
@@ -33,7 +29,6 @@ import { OptionsEditor } from './OptionsEditor';
 /** /app/dynamic-fields: reusable lists. */
 export function ReusableListsPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const [query, setQuery] = useState(() => initialTableQuery('name'));
   const [enabled, setEnabled] = useState<'all' | 'true' | 'false'>('all');
@@ -65,63 +60,33 @@ export function ReusableListsPage() {
     },
   ];
   return (
-    <PageContainer>
-      <PageHeader
-        title={t('menu.items.reusableLists')}
-        subtitle={t('reusableLists.subtitle')}
-        actions={
-          can('agregar-formulario') ? (
-            <Button
-              component={RouterLink}
-              to="/app/dynamic-fields/add"
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid="list-add"
-            >
-              {t('reusableLists.add')}
-            </Button>
-          ) : null
+    <ListPage
+      title={t('menu.items.reusableLists')}
+      subtitle={t('reusableLists.subtitle')}
+      add={
+        can('agregar-formulario') && {
+          to: '/app/dynamic-fields/add',
+          label: t('reusableLists.add'),
+          testId: 'list-add',
         }
-      />
-      <DataTable
-        tableId="reusable-lists"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-        rowKey={(item) => item.id}
-        rowTestId={(item) => `list-row-${item.name}`}
-        onRowClick={can('editar-formulario') ? (item) => navigate(`/app/dynamic-fields/${item.id}/edit`) : undefined}
-        searchLabel={t('reusableLists.search')}
-        filters={
-          <EnabledSelect
-            value={enabled}
-            onChange={(value) => {
-              setEnabled(value);
-              setQuery((current) => ({ ...current, page: 1 }));
-            }}
-            testId="lists-filter-enabled"
-          />
+      }
+      list={list}
+      tableId="reusable-lists"
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+      rowKey={(item) => item.id}
+      rowTestId={(item) => `list-row-${item.name}`}
+      rowLink={can('editar-formulario') && ((item) => `/app/dynamic-fields/${item.id}/edit`)}
+      searchLabel={t('reusableLists.search')}
+      enabledFilter={{ value: enabled, onChange: setEnabled, testId: 'lists-filter-enabled' }}
+      edit={
+        can('editar-formulario') && {
+          to: (item) => `/app/dynamic-fields/${item.id}/edit`,
+          testId: (_item) => 'list-edit',
         }
-        actions={(item) =>
-          can('editar-formulario') ? (
-            <Tooltip title={t('common.edit')}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`/app/dynamic-fields/${item.id}/edit`}
-                aria-label={t('common.edit')}
-                data-testid="list-edit"
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : null
-        }
-      />
-    </PageContainer>
+      }
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { PermissionCategory, RoleItem, RolePermissions } from '@atiende/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { queryKeys } from '../../app/queries';
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -64,7 +65,7 @@ export function useSaveRolePermissions() {
     onSuccess: (_data, variables) => {
       void client.invalidateQueries({ queryKey: roleKeys.permissions(variables.id) });
       // The signed-in user may hold the role: reload the own profile (menu, permissions).
-      void client.invalidateQueries({ queryKey: ['usuario', 'perfil'] });
+      void client.invalidateQueries({ queryKey: queryKeys.profile });
     },
   });
 }

@@ -1,6 +1,8 @@
 import type { CampaignListItem, MessageTemplate, Page, TemplateBody, UserCampaign } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { auditKeys } from '../audit/AuditHistory';
+import { campaignKeys } from '../campaigns/keys';
 
 export type TemplateListParams = Record<string, string | number | undefined>;
 
@@ -12,7 +14,7 @@ export const templateKeys = {
   list: (params: TemplateListParams) => [...templateKeys.all, 'list', params] as const,
   detail: (id: number) => [...templateKeys.all, 'detail', id] as const,
   offered: (ticketId: number) => [...templateKeys.all, 'ticket', ticketId] as const,
-  audit: (id: number) => ['audit', `templates/${id}/audit`] as const,
+  audit: (id: number) => auditKeys.of(`templates/${id}/audit`),
 };
 
 export function useTemplateList(params: TemplateListParams) {
@@ -61,7 +63,7 @@ export function useTicketTemplates(ticketId: number, enabled = true) {
  */
 export function useCampaignChoices(everyCampaign: boolean) {
   return useQuery({
-    queryKey: ['campaigns', 'template-choices', everyCampaign],
+    queryKey: [...campaignKeys.all, 'template-choices', everyCampaign],
     queryFn: async (): Promise<{ id: number; name: string }[]> => {
       if (everyCampaign) {
         const page = await unwrap(

@@ -12,6 +12,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../../api/client';
 import { downloadApiFile } from '../../api/download';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { deskKeys } from '../desk/api';
 import type { DynamicFormDetail } from '../forms/api';
 
 export interface TicketPage extends Page<TicketListItem> {
@@ -130,7 +131,7 @@ function useInvalidateTickets() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: ticketKeys.all });
-    void client.invalidateQueries({ queryKey: ['pending'] });
+    void client.invalidateQueries({ queryKey: deskKeys.pending });
   };
 }
 
@@ -231,7 +232,7 @@ export function useSendReply(id: number) {
       unwrap(api.post<InteractionMessage>(`tickets/${id}/messages`, body)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ticketKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: ['pending'] });
+      void client.invalidateQueries({ queryKey: deskKeys.pending });
     },
   });
 }

@@ -17,12 +17,13 @@ import { api, unwrap } from '../../api/client';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLoader } from '../../ui/PageLoader';
+import { userKeys } from './api';
 
 /** The user view's "assigned campaigns" tab: where the user works and as what. */
 export function UserCampaignsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
-    queryKey: ['users', 'detail', userId, 'campaigns'],
+    queryKey: userKeys.work(userId, 'campaigns'),
     queryFn: () => unwrap(api.get<UserCampaign[]>(`users/${userId}/campaigns`)),
   });
   if (isLoading || !data) return <PageLoader />;
@@ -62,7 +63,7 @@ export function UserCustomersTab({ userId }: { userId: number }) {
   const [query, setQuery] = useState(() => initialTableQuery('name', 'asc'));
   const params = { ...tableQueryParams(query), ownerUserId: userId };
   const { data, isLoading } = useQuery({
-    queryKey: ['users', 'detail', userId, 'customers', params],
+    queryKey: userKeys.work(userId, 'customers', params),
     queryFn: () => unwrap(api.get<Page<CustomerListItem>>('customers', { query: params })),
     placeholderData: keepPreviousData,
   });
@@ -105,7 +106,7 @@ interface UserTicketStats {
 export function UserStatsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
-    queryKey: ['users', 'detail', userId, 'ticket-stats'],
+    queryKey: userKeys.work(userId, 'ticket-stats'),
     queryFn: () => unwrap(api.get<UserTicketStats>(`users/${userId}/ticket-stats`)),
   });
   if (isLoading || !data) return <PageLoader />;
@@ -140,7 +141,7 @@ export function UserStatsTab({ userId }: { userId: number }) {
 export function UserAgendaTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
-    queryKey: ['users', 'detail', userId, 'agenda'],
+    queryKey: userKeys.work(userId, 'agenda'),
     queryFn: () => unwrap(api.get<TicketListItem[]>(`users/${userId}/agenda`)),
   });
   if (isLoading || !data) return <PageLoader />;

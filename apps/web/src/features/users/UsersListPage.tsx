@@ -1,27 +1,23 @@
 import type { UserListItem } from '@atiende/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EnabledChip } from '../../ui/EnabledChip';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDate } from '../../ui/format';
-import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { ListPage, RowAction } from '../../ui/ListPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useRoles } from '../permissions/api';
 import { useSetUserStatus, useUserList } from './api';
@@ -31,7 +27,6 @@ type EnabledFilter = 'all' | 'true' | 'false';
 /** /app/users: server-side list with search, status and role filters. */
 export function UsersListPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const feedback = useApiFeedback();
   const [query, setQuery] = useState(() => initialTableQuery('name'));
@@ -103,129 +98,73 @@ export function UsersListPage() {
   };
 
   return (
-    <PageContainer>
-      <PageHeader
-        title={t('menu.items.users')}
-        actions={
-          can('agregar-usuario') ? (
-            <Button
-              component={RouterLink}
-              to="/app/users/add"
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid="users-add"
-            >
-              {t('users.add')}
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable
-        tableId="users"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-        rowKey={(user) => user.id}
-        rowTestId={(user) => `user-row-${user.email}`}
-        onRowClick={can('ver-usuario') ? (user) => navigate(`/app/users/${user.id}/view`) : undefined}
-        searchLabel={t('users.search')}
-        filters={
-          <>
-            <TextField
-              select
-              size="small"
-              margin="none"
-              fullWidth={false}
-              label={t('users.fields.enabled')}
-              value={enabled}
-              onChange={(event) => {
-                setEnabled(event.target.value as EnabledFilter);
-                setQuery((current) => ({ ...current, page: 1 }));
-              }}
-              sx={{ minWidth: 150 }}
-              slotProps={{ htmlInput: { 'data-testid': 'users-filter-enabled' } }}
-            >
-              <MenuItem value="all">{t('common.all')}</MenuItem>
-              <MenuItem value="true">{t('common.enabled')}</MenuItem>
-              <MenuItem value="false">{t('common.disabled')}</MenuItem>
-            </TextField>
-            {roles.data ? (
-              <TextField
-                select
-                size="small"
-                margin="none"
-                fullWidth={false}
-                label={t('users.fields.role')}
-                value={roleId}
-                onChange={(event) => {
-                  const value = event.target.value as number | '';
-                  setRoleId(value === '' ? '' : Number(value));
-                  setQuery((current) => ({ ...current, page: 1 }));
-                }}
-                sx={{ minWidth: 170 }}
-                slotProps={{
-                  htmlInput: { 'data-testid': 'users-filter-role' },
-                  inputLabel: { shrink: true },
-                  select: { displayEmpty: true },
-                }}
-              >
-                <MenuItem value="">{t('common.all')}</MenuItem>
-                {roles.data.map((role) => (
-                  <MenuItem key={role.id} value={role.id}>
-                    {role.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : null}
-          </>
-        }
-        actions={(user) => (
-          <>
-            {can('ver-usuario') ? (
-              <Tooltip title={t('common.view')}>
+    <ListPage
+      title={t('menu.items.users')}
+      add={can('agregar-usuario') && { to: '/app/users/add', label: t('users.add'), testId: 'users-add' }}
+      list={list}
+      tableId="users"
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+      rowKey={(user) => user.id}
+      rowTestId={(user) => `user-row-${user.email}`}
+      rowLink={can('ver-usuario') && ((user) => `/app/users/${user.id}/view`)}
+      searchLabel={t('users.search')}
+      enabledFilter={{
+        value: enabled,
+        onChange: setEnabled,
+        testId: 'users-filter-enabled',
+        label: t('users.fields.enabled'),
+      }}
+      filters={
+        roles.data ? (
+          <FilterSelect
+            label={t('users.fields.role')}
+            value={roleId}
+            onChange={(value) => {
+              setRoleId(value);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            options={roles.data.map((role) => ({ value: role.id, label: role.label }))}
+            testId="users-filter-role"
+            minWidth={170}
+          />
+        ) : null
+      }
+      rowActions={(user) => (
+        <>
+          {can('ver-usuario') ? (
+            <RowAction
+              title={t('common.view')}
+              icon={<VisibilityIcon fontSize="small" />}
+              to={`/app/users/${user.id}/view`}
+              testId="user-view"
+            />
+          ) : null}
+          {can('editar-usuario') ? (
+            <>
+              <RowAction
+                title={t('common.edit')}
+                icon={<EditIcon fontSize="small" />}
+                to={`/app/users/${user.id}/edit`}
+                testId="user-edit"
+              />
+              <Tooltip title={user.enabled ? t('users.disable') : t('users.enable')}>
                 <IconButton
                   size="small"
-                  component={RouterLink}
-                  to={`/app/users/${user.id}/view`}
-                  aria-label={t('common.view')}
-                  data-testid="user-view"
+                  aria-label={user.enabled ? t('users.disable') : t('users.enable')}
+                  onClick={() => setPending(user)}
+                  color={user.enabled ? 'error' : 'success'}
+                  data-testid="user-status-toggle"
                 >
-                  <VisibilityIcon fontSize="small" />
+                  {user.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
                 </IconButton>
               </Tooltip>
-            ) : null}
-            {can('editar-usuario') ? (
-              <>
-                <Tooltip title={t('common.edit')}>
-                  <IconButton
-                    size="small"
-                    component={RouterLink}
-                    to={`/app/users/${user.id}/edit`}
-                    aria-label={t('common.edit')}
-                    data-testid="user-edit"
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={user.enabled ? t('users.disable') : t('users.enable')}>
-                  <IconButton
-                    size="small"
-                    aria-label={user.enabled ? t('users.disable') : t('users.enable')}
-                    onClick={() => setPending(user)}
-                    color={user.enabled ? 'error' : 'success'}
-                    data-testid="user-status-toggle"
-                  >
-                    {user.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
-                  </IconButton>
-                </Tooltip>
-              </>
-            ) : null}
-          </>
-        )}
-      />
+            </>
+          ) : null}
+        </>
+      )}
+    >
       <ConfirmDialog
         open={pending !== null}
         title={pending?.enabled ? t('users.disableTitle') : t('users.enableTitle')}
@@ -239,6 +178,6 @@ export function UsersListPage() {
         onConfirm={confirmStatus}
         onCancel={() => setPending(null)}
       />
-    </PageContainer>
+    </ListPage>
   );
 }

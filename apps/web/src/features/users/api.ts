@@ -9,6 +9,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../app/queries';
+import { auditKeys } from '../audit/AuditHistory';
 
 export type UserListParams = Record<string, string | number | undefined>;
 
@@ -16,7 +17,9 @@ export const userKeys = {
   all: ['users'] as const,
   list: (params: UserListParams) => [...userKeys.all, 'list', params] as const,
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
-  audit: (id: number) => ['audit', `users/${id}/audit`] as const,
+  /** The user view's work tabs: campaigns, customers, ticket statistics, agenda. */
+  work: (id: number, tab: string, ...params: unknown[]) => [...userKeys.detail(id), tab, ...params] as const,
+  audit: (id: number) => auditKeys.of(`users/${id}/audit`),
   profile: ['profile'] as const,
 };
 

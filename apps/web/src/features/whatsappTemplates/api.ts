@@ -8,6 +8,7 @@ import type {
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { deskKeys } from '../desk/api';
 import { ticketKeys } from '../tickets/api';
 
 export type WhatsappTemplateListParams = Record<string, string | number | undefined>;
@@ -96,7 +97,7 @@ export function useSendWhatsappTemplate(ticketId: number) {
       unwrap(api.post<InteractionMessage>(`tickets/${ticketId}/whatsapp-template`, body)),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
-      void client.invalidateQueries({ queryKey: ['pending'] });
+      void client.invalidateQueries({ queryKey: deskKeys.pending });
     },
   });
 }

@@ -1,22 +1,17 @@
 import './i18n';
 import type { OmniWidget } from '@atiende/contracts';
-import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
-import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
+import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EnabledChip } from '../../ui/EnabledChip';
 import { formatDateTime } from '../../ui/format';
-import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { ListPage } from '../../ui/ListPage';
 import { useWidgetList } from './api';
 
 /** A small swatch of the widget's colour. */
@@ -42,7 +37,6 @@ function Swatch({ color }: { color: string }) {
 /** /app/omni-widgets: server-side list with search by name. */
 export function WidgetsListPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const [query, setQuery] = useState(() => initialTableQuery('name'));
   const params = useMemo(() => tableQueryParams(query), [query]);
@@ -123,54 +117,27 @@ export function WidgetsListPage() {
   ];
 
   return (
-    <PageContainer>
-      <PageHeader
-        title={t('menu.items.omniWidgets')}
-        subtitle={t('widgets.subtitle')}
-        actions={
-          can('agregar-omniwidget') ? (
-            <Button
-              component={RouterLink}
-              to="/app/omni-widgets/add"
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid="widget-add"
-            >
-              {t('widgets.add')}
-            </Button>
-          ) : null
+    <ListPage
+      title={t('menu.items.omniWidgets')}
+      subtitle={t('widgets.subtitle')}
+      add={can('agregar-omniwidget') && { to: '/app/omni-widgets/add', label: t('widgets.add'), testId: 'widget-add' }}
+      list={list}
+      tableId="omni-widgets"
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+      rowKey={(widget) => widget.id}
+      rowTestId={(widget) => `widget-row-${widget.id}`}
+      rowLink={editable && ((widget) => `/app/omni-widgets/${widget.id}/edit`)}
+      searchLabel={t('widgets.search')}
+      searchTestId="widgets-search"
+      emptyTitle={query.searchText.trim() ? undefined : t('widgets.empty')}
+      edit={
+        editable && {
+          to: (widget) => `/app/omni-widgets/${widget.id}/edit`,
+          testId: (widget) => `widget-edit-${widget.id}`,
         }
-      />
-      <DataTable
-        tableId="omni-widgets"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-        rowKey={(widget) => widget.id}
-        rowTestId={(widget) => `widget-row-${widget.id}`}
-        onRowClick={editable ? (widget) => navigate(`/app/omni-widgets/${widget.id}/edit`) : undefined}
-        searchLabel={t('widgets.search')}
-        searchTestId="widgets-search"
-        emptyTitle={query.searchText.trim() ? undefined : t('widgets.empty')}
-        actions={(widget) =>
-          editable ? (
-            <Tooltip title={t('common.edit')}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`/app/omni-widgets/${widget.id}/edit`}
-                aria-label={t('common.edit')}
-                data-testid={`widget-edit-${widget.id}`}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : null
-        }
-      />
-    </PageContainer>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { OmniWidget, Page, WidgetBody } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, unwrap } from '../../api/client';
+import { auditKeys } from '../audit/AuditHistory';
 
 export type WidgetListParams = Record<string, string | number | undefined>;
 export type WidgetImageKind = 'business-image' | 'icon-image';
@@ -9,7 +10,7 @@ export const widgetKeys = {
   all: ['omni-widgets'] as const,
   list: (params: WidgetListParams) => [...widgetKeys.all, 'list', params] as const,
   detail: (id: number) => [...widgetKeys.all, 'detail', id] as const,
-  audit: (id: number) => ['audit', `omni-widgets/${id}/audit`] as const,
+  audit: (id: number) => auditKeys.of(`omni-widgets/${id}/audit`),
 };
 
 export function useWidgetList(params: WidgetListParams) {
