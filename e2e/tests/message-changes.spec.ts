@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../apps/server/src/test/whatsapp-cloud.js';
-import { apiGet, apiPost } from '../support/api.js';
+import { apiGet, apiPost, apiPut } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { BASE_URL, DEMO_PASSWORD, E2E_PROVIDER_PORT } from '../support/env.js';
@@ -16,6 +16,7 @@ test('a customer’s WhatsApp edit and deletion show in the open ticket as they 
   test.setTimeout(120_000);
   // Meta's Cloud API, played by a local server: nothing leaves the machine.
   const cloud = await startWhatsappCloud({ accessToken: TOKEN, port: E2E_PROVIDER_PORT });
+  let channelId: number | undefined;
   try {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
@@ -33,6 +34,7 @@ test('a customer’s WhatsApp edit and deletion show in the open ticket as they 
         apiBaseUrl: cloud.url(),
       },
     });
+    channelId = channel.id;
     const me = await apiGet<{ id: number }>(page, '/api/v2/usuario/perfil');
     await apiPost(page, '/api/v2/campaigns', {
       name: `WhatsApp E2E ${stamp}`,
@@ -107,6 +109,21 @@ test('a customer’s WhatsApp edit and deletion show in the open ticket as they 
     await expect(page.getByRole('tooltip')).toContainText('Until');
     await page.screenshot({ path: '/tmp/message-changes-en-dark-rtl.png' });
   } finally {
+    // Later tests expect the demo's WhatsApp channel to be the only enabled one.
+    if (channelId !== undefined) await disableChannel(page, channelId);
     await cloud.close();
   }
 });
+
+async function disableChannel(page: Page, id: number): Promise<void> {
+  const channel = await apiGet<Record<string, unknown>>(page, `/api/v2/channels/${id}`);
+  await apiPut(page, `/api/v2/channels/${id}`, {
+    name: channel.name,
+    type: channel.type,
+    direction: channel.direction,
+    enabled: false,
+    config: channel.config,
+    businessHours: channel.businessHours,
+    unavailableMessage: channel.unavailableMessage,
+  });
+}

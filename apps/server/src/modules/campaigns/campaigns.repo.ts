@@ -1,6 +1,7 @@
 import type { CampaignListItem, UserCampaign } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { concurrently, type Executor } from '../../platform/db/client.js';
+import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { channels } from '../channels/channels.schema.js';
 import { users } from '../users/users.schema.js';
@@ -41,24 +42,26 @@ export const campaignsRepo = {
     if (filter.memberUserId !== undefined) conditions.push(memberOf(filter.memberUserId));
     const where = conditions.length ? and(...conditions) : undefined;
     const column = SORT[filter.sortName];
-    const [rows, [{ total }]] = await concurrently(db, [
-      () =>
+    const { rows, total } = await pageOf(
+      db,
+      filter,
+      (window) =>
         db
           .select({
             campaign: campaigns,
             responsibleName: users.name,
             channelCount: sql<number>`(select count(*)::int from campaign_channels c where c.campaign_id = "campaigns"."id")`,
             agentCount: sql<number>`(select count(distinct a.user_id)::int from campaign_agent_channels a
-            where a.campaign_id = "campaigns"."id")`,
+              where a.campaign_id = "campaigns"."id")`,
           })
           .from(campaigns)
           .leftJoin(users, eq(users.id, campaigns.responsibleUserId))
           .where(where)
           .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(campaigns.id))
-          .limit(filter.sizePerPage)
-          .offset((filter.page - 1) * filter.sizePerPage),
-      () => db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where),
-    ]);
+          .limit(window.limit)
+          .offset(window.offset),
+      () => exactCount(db, campaigns, where),
+    );
     return {
       data: rows.map((row) => ({
         id: row.campaign.id,

@@ -1,7 +1,8 @@
 import type { CatalogueEntry, CatalogueModel } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { concurrently, type Executor } from '../../platform/db/client.js';
+import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { users } from '../users/users.schema.js';
 import { catalogueEntries } from './catalogues.schema.js';
@@ -84,15 +85,13 @@ export const cataloguesRepo = {
     const column = SORT_COLUMNS[filter.sortName];
     const order = filter.sortOrder === 'desc' ? desc(column) : asc(column);
     // Catalogues are small reference tables (hundreds of rows at most): an exact count is cheap here.
-    const [rows, [{ total }]] = await concurrently(db, [
-      () =>
-        selectView(db)
-          .where(where)
-          .orderBy(order, asc(catalogueEntries.id))
-          .limit(filter.sizePerPage)
-          .offset((filter.page - 1) * filter.sizePerPage),
-      () => db.select({ total: sql<number>`count(*)::int` }).from(catalogueEntries).where(where),
-    ]);
+    const { rows, total } = await pageOf(
+      db,
+      filter,
+      (window) =>
+        selectView(db).where(where).orderBy(order, asc(catalogueEntries.id)).limit(window.limit).offset(window.offset),
+      () => exactCount(db, catalogueEntries, where),
+    );
     return { data: rows.map(toEntry), total };
   },
 

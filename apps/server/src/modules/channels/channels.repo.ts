@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
 import { type ChannelProblem, encodeProblem } from './channel-problem.js';
@@ -28,16 +29,19 @@ export const channelsRepo = {
     if (filter.searchText) conditions.push(ilike(channels.name, `%${escapeLike(filter.searchText)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const column = SORT[filter.sortName];
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(channels)
-        .where(where)
-        .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(channels.id))
-        .limit(filter.sizePerPage)
-        .offset((filter.page - 1) * filter.sizePerPage),
-      db.select({ total: sql<number>`count(*)::int` }).from(channels).where(where),
-    ]);
+    const { rows, total } = await pageOf(
+      db,
+      filter,
+      (window) =>
+        db
+          .select()
+          .from(channels)
+          .where(where)
+          .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(channels.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      () => exactCount(db, channels, where),
+    );
     return { rows, total };
   },
 

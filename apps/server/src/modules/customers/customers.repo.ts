@@ -2,7 +2,7 @@ import type { CustomerContact, CustomerListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { concurrently, type Executor } from '../../platform/db/client.js';
-import { cappedCount } from '../../platform/db/paging.js';
+import { cappedCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import type { CustomerScope } from '../../policies/customers.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -189,17 +189,19 @@ export const customersRepo = {
     filter: CustomerListFilter,
   ): Promise<{ data: CustomerListItem[]; total: number; capped: boolean }> {
     const where = whereOf(filter, await listScopeCondition(db, filter.scope));
-    const [pageIds, counted] = await concurrently(db, [
-      () =>
+    const { rows: pageIds, ...counted } = await pageOf(
+      db,
+      filter,
+      (window) =>
         db
           .select({ id: customers.id })
           .from(customers)
           .where(where)
           .orderBy(...orderOf(filter))
-          .limit(filter.sizePerPage)
-          .offset((filter.page - 1) * filter.sizePerPage),
+          .limit(window.limit)
+          .offset(window.offset),
       () => cappedCount(db, customers, where),
-    ]);
+    );
     const ids = pageIds.map((row) => row.id);
     const rows = ids.length ? await selectItems(db).where(inArray(customers.id, ids)) : [];
     const byId = new Map(rows.map((row) => [row.customer.id, row]));

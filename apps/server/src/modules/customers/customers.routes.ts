@@ -9,6 +9,7 @@ import {
   customerSchema,
   customersAssignedSchema,
   envelopeSchema,
+  IMPORT_MAX_BYTES,
   idParamSchema,
   kanbanColumnSchema,
   kanbanQuerySchema,
@@ -21,6 +22,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, file, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
+import { readUpload } from '../../platform/http/uploads.js';
 import type { CustomersService } from './customers.service.js';
 import type { ImportsService } from './imports.service.js';
 
@@ -74,7 +76,11 @@ export async function customersRoutes(
     '/customers/imports',
     { config: { permission: 'importar-clientes' }, schema: uploadImport },
     async (request, reply) =>
-      reply.code(201).send(success(request, await imports.upload(requireAuth(request), request))),
+      reply
+        .code(201)
+        .send(
+          success(request, await imports.upload(requireAuth(request), await readUpload(request, IMPORT_MAX_BYTES))),
+        ),
   );
   api.get(
     '/customers/imports/:id',

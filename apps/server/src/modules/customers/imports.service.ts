@@ -4,7 +4,6 @@ import path from 'node:path';
 import {
   CUSTOMER_IMPORT_PROGRESS_EVENT,
   type CustomerImport,
-  IMPORT_MAX_BYTES,
   type ImportTarget,
   type Locale,
   PHONE_PATTERN,
@@ -12,12 +11,11 @@ import {
   type startImportBodySchema,
 } from '@atiende/contracts';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import { readUpload } from '../../platform/http/uploads.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
 import { type MessageKey, translate } from '../../platform/i18n/messages.js';
 import type { JobName } from '../../platform/job-map.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
@@ -276,8 +274,7 @@ export function createImportsService(ctx: AppContext) {
 
   return {
     /** Step 1: the file is stored and read once for its columns, a preview and the row count. */
-    async upload(actor: AuthContext, request: FastifyRequest): Promise<CustomerImport> {
-      const { content, filename } = await readUpload(request, IMPORT_MAX_BYTES);
+    async upload(actor: AuthContext, { content, filename }: UploadedFile): Promise<CustomerImport> {
       const format = sniffFormat(content.subarray(0, 4096));
       if (!format) throw invalidFormat();
       const staging = path.join(ctx.config.dataDir, 'imports', `upload-${Date.now()}-${actor.userId}`);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { channels } from '../channels/channels.schema.js';
 import { mailboxStates } from '../widgets/widgets.schema.js';
 import { failedInboundMessages } from './email.schema.js';
@@ -106,16 +107,19 @@ export const emailRepo = {
     page: { page: number; sizePerPage: number },
   ): Promise<{ rows: FailedInboundRow[]; total: number }> {
     const where = eq(failedInboundMessages.channelId, channelId);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(failedInboundMessages)
-        .where(where)
-        .orderBy(desc(failedInboundMessages.createdAt), desc(failedInboundMessages.id))
-        .limit(page.sizePerPage)
-        .offset((page.page - 1) * page.sizePerPage),
-      db.select({ total: sql<number>`count(*)::int` }).from(failedInboundMessages).where(where),
-    ]);
+    const { rows, total } = await pageOf(
+      db,
+      page,
+      (window) =>
+        db
+          .select()
+          .from(failedInboundMessages)
+          .where(where)
+          .orderBy(desc(failedInboundMessages.createdAt), desc(failedInboundMessages.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      () => exactCount(db, failedInboundMessages, where),
+    );
     return { rows, total };
   },
 

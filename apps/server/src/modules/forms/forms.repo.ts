@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { dynamicForms, reusableLists } from './forms.schema.js';
@@ -22,22 +23,22 @@ function listWhere(table: Table, filter: NamedListFilter) {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-async function pageOf<T extends Table>(db: Executor, table: T, filter: NamedListFilter) {
+async function namedListPage<T extends Table>(db: Executor, table: T, filter: NamedListFilter) {
   const where = listWhere(table, filter);
   const column = { name: table.name, createdAt: table.createdAt, id: table.id }[filter.sortName];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(table as Table)
-      .where(where)
-      .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(table.id))
-      .limit(filter.sizePerPage)
-      .offset((filter.page - 1) * filter.sizePerPage),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(table as Table)
-      .where(where),
-  ]);
+  const { rows, total } = await pageOf(
+    db,
+    filter,
+    (window) =>
+      db
+        .select()
+        .from(table as Table)
+        .where(where)
+        .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(table.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    () => exactCount(db, table, where),
+  );
   return { rows: rows as T['$inferSelect'][], total };
 }
 
@@ -45,8 +46,8 @@ export type FormRow = typeof dynamicForms.$inferSelect;
 export type ListRow = typeof reusableLists.$inferSelect;
 
 export const formsRepo = {
-  listForms: (db: Executor, filter: NamedListFilter) => pageOf(db, dynamicForms, filter),
-  listLists: (db: Executor, filter: NamedListFilter) => pageOf(db, reusableLists, filter),
+  listForms: (db: Executor, filter: NamedListFilter) => namedListPage(db, dynamicForms, filter),
+  listLists: (db: Executor, filter: NamedListFilter) => namedListPage(db, reusableLists, filter),
 
   async findForm(db: Executor, id: number, lock = false): Promise<FormRow | null> {
     const query = db.select().from(dynamicForms).where(eq(dynamicForms.id, id));

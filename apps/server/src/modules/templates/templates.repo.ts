@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { cappedCount } from '../../platform/db/paging.js';
+import { cappedCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { business } from '../business/business.schema.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
@@ -70,16 +70,19 @@ export const templatesRepo = {
     const where = whereOf(filter);
     const column = SORT[filter.sortName];
     const dir = filter.sortOrder === 'desc' ? desc : asc;
-    const [rows, counted] = await Promise.all([
-      db
-        .select()
-        .from(messageTemplates)
-        .where(where)
-        .orderBy(dir(column), dir(messageTemplates.id))
-        .limit(filter.sizePerPage)
-        .offset((filter.page - 1) * filter.sizePerPage),
-      cappedCount(db, messageTemplates, where),
-    ]);
+    const { rows, ...counted } = await pageOf(
+      db,
+      filter,
+      (window) =>
+        db
+          .select()
+          .from(messageTemplates)
+          .where(where)
+          .orderBy(dir(column), dir(messageTemplates.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      () => cappedCount(db, messageTemplates, where),
+    );
     return { rows, ...counted };
   },
 

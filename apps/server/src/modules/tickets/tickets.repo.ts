@@ -2,7 +2,7 @@ import type { TicketAttachment, TicketListItem, TicketNote } from '@atiende/cont
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
-import { cappedCount } from '../../platform/db/paging.js';
+import { cappedCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -152,16 +152,19 @@ export const ticketsRepo = {
     const order = query.sortOrder === 'desc' ? desc(column) : asc(column);
     // Deferred join: the page's ids come from the tickets table and its indexes alone (a deep offset skips index
     // entries, not joined rows); only those ids are joined to campaigns, customers and users.
-    const [pageIds, counted] = await Promise.all([
-      db
-        .select({ id: tickets.id })
-        .from(tickets)
-        .where(where)
-        .orderBy(order, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
-        .limit(query.sizePerPage)
-        .offset((query.page - 1) * query.sizePerPage),
-      cappedCount(db, tickets, where),
-    ]);
+    const { rows: pageIds, ...counted } = await pageOf(
+      db,
+      query,
+      (window) =>
+        db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(where)
+          .orderBy(order, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      () => cappedCount(db, tickets, where),
+    );
     const ids = pageIds.map((row) => row.id);
     const rows = ids.length ? await selectList(db).where(inArray(tickets.id, ids)) : [];
     const byId = new Map(rows.map((row) => [row.ticket.id, row]));

@@ -1,4 +1,5 @@
 import {
+  ATTACHMENT_MAX_BYTES,
   auditEntrySchema,
   cappedPageSchema,
   createTicketBodySchema,
@@ -29,6 +30,7 @@ import { requireAuth } from '../../platform/http/auth-hook.js';
 import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, file, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
+import { readUpload } from '../../platform/http/uploads.js';
 import type { TicketsService } from './tickets.service.js';
 
 const numberParamSchema = z.object({ number: z.coerce.number().int().positive() });
@@ -228,7 +230,15 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
     async (request, reply) =>
       reply
         .code(201)
-        .send(success(request, await tickets.attach(requireAuth(request), request.params.id, request), saved)),
+        .send(
+          success(
+            request,
+            await tickets.attach(requireAuth(request), request.params.id, () =>
+              readUpload(request, ATTACHMENT_MAX_BYTES),
+            ),
+            saved,
+          ),
+        ),
   );
   api.get(
     '/tickets/:id/attachments/:attachmentId',

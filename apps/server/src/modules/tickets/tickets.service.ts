@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import {
   ALL_STATUSES,
-  ATTACHMENT_MAX_BYTES,
   buildFormValuesSchema,
   type CampaignConfig,
   canTransition,
@@ -24,14 +23,13 @@ import {
   taskDue,
   ticketFilterSchema,
 } from '@atiende/contracts';
-import type { FastifyRequest } from 'fastify';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
 import { AppError, errors } from '../../platform/http/errors.js';
-import { readUpload } from '../../platform/http/uploads.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
 import { searchable } from '../../platform/text.js';
 import { customerScopeOf, mayLookUpCustomers } from '../../policies/customers.js';
@@ -657,11 +655,14 @@ export function createTicketsService(ctx: AppContext) {
       return view(actor, id);
     },
 
-    /** Files checked by content and size, stored under tickets/{id}/ with a safe name. */
-    async attach(actor: AuthContext, id: number, request: FastifyRequest): Promise<Ticket> {
+    /**
+     * Files checked by content and size, stored under tickets/{id}/ with a safe name. The file is read (`readFile`,
+     * from the route) only once the ticket is known to be visible and open.
+     */
+    async attach(actor: AuthContext, id: number, readFile: () => Promise<UploadedFile>): Promise<Ticket> {
       const ticket = await visible(db, actor, id);
       if (ticket.status === TICKET_STATUS.closed) throw invalidTransition();
-      const { content, filename } = await readUpload(request, ATTACHMENT_MAX_BYTES);
+      const { content, filename } = await readFile();
       const kind = sniffAttachment(content, filename);
       if (!kind) throw new AppError(415, 'UPLOAD.TYPE', 'tickets.attachmentType');
       const storedPath = await ctx.storage.save(`tickets/${id}`, kind.extension, content);

@@ -1,6 +1,7 @@
 import type { ColleagueItem, UserDetail, UserListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { rolePermissions, roles, userRoles, userSkills, users } from './users.schema.js';
@@ -160,16 +161,19 @@ export const usersRepo = {
     const where = and(...conditions);
     const column = SORT_COLUMNS[filter.sortName];
     // Staff lists are hundreds of rows, not millions: offset pages and an exact total are cheap here.
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(users.id))
-        .limit(filter.sizePerPage)
-        .offset((filter.page - 1) * filter.sizePerPage),
-      db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-    ]);
+    const { rows, total } = await pageOf(
+      db,
+      filter,
+      (window) =>
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(users.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      () => exactCount(db, users, where),
+    );
     const roleMap = await rolesOf(
       db,
       rows.map((row) => row.id),

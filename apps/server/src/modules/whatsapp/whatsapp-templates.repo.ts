@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { concurrently, type Executor } from '../../platform/db/client.js';
-import { cappedCount } from '../../platform/db/paging.js';
+import { cappedCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { channels } from '../channels/channels.schema.js';
 import { users } from '../users/users.schema.js';
@@ -38,17 +38,19 @@ export const whatsappTemplatesRepo = {
   async list(db: Executor, filter: WhatsappTemplateFilter) {
     const where = whereOf(filter);
     const dir = filter.sortOrder === 'desc' ? desc : asc;
-    const [rows, counted] = await concurrently(db, [
-      () =>
+    const { rows, ...counted } = await pageOf(
+      db,
+      filter,
+      (window) =>
         db
           .select()
           .from(whatsappTemplates)
           .where(where)
           .orderBy(dir(SORT[filter.sortName]), dir(whatsappTemplates.id))
-          .limit(filter.sizePerPage)
-          .offset((filter.page - 1) * filter.sizePerPage),
+          .limit(window.limit)
+          .offset(window.offset),
       () => cappedCount(db, whatsappTemplates, where),
-    ]);
+    );
     return { rows, ...counted };
   },
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { channels } from '../channels/channels.schema.js';
 import { customerContacts, customers } from '../customers/customers.schema.js';
@@ -29,16 +30,19 @@ export const widgetsRepo = {
     if (filter.searchText) conditions.push(ilike(omniWidgets.name, `%${escapeLike(filter.searchText)}%`));
     const where = conditions.length ? and(...conditions) : undefined;
     const column = SORT[filter.sortName];
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(omniWidgets)
-        .where(where)
-        .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(omniWidgets.id))
-        .limit(filter.sizePerPage)
-        .offset((filter.page - 1) * filter.sizePerPage),
-      db.select({ total: sql<number>`count(*)::int` }).from(omniWidgets).where(where),
-    ]);
+    const { rows, total } = await pageOf(
+      db,
+      filter,
+      (window) =>
+        db
+          .select()
+          .from(omniWidgets)
+          .where(where)
+          .orderBy(filter.sortOrder === 'desc' ? desc(column) : asc(column), asc(omniWidgets.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      () => exactCount(db, omniWidgets, where),
+    );
     return { rows, total };
   },
 

@@ -9,6 +9,12 @@ export interface ImageUpload {
 }
 
 /** Reads the one multipart field `file` within a size limit: a missing file is 400, a larger one 413. */
+/** An uploaded file's bytes and the name the client gave it (services get this, never the request). */
+export interface UploadedFile {
+  content: Buffer;
+  filename: string;
+}
+
 export async function readUpload(
   request: FastifyRequest,
   maxBytes: number,

@@ -184,7 +184,7 @@ function WhatsappTemplateForm() {
   const navigate = useNavigate();
   const feedback = useApiFeedback();
   const create = useCreateWhatsappTemplate();
-  const channels = useWhatsappChannels();
+  const channels = useWhatsappChannels({ enabledOnly: true });
   const [state, setState] = useState<WhatsappTemplateFormState>(() => emptyWhatsappTemplateForm(i18n.language));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);

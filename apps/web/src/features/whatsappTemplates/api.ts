@@ -39,14 +39,16 @@ export function useWhatsappTemplate(id: number | null) {
 }
 
 /** The WhatsApp channels a template can belong to (the form's select and the list's filter). */
-export function useWhatsappChannels() {
+/** The WhatsApp channels: all of them (the list's filter), or only the enabled ones (where a template is submitted). */
+export function useWhatsappChannels(options: { enabledOnly?: boolean } = {}) {
+  const enabled = options.enabledOnly ? 'true' : 'all';
   return useQuery({
-    queryKey: whatsappTemplateKeys.channels,
+    queryKey: [...whatsappTemplateKeys.channels, enabled],
     queryFn: async () =>
       (
         await unwrap(
           api.get<Page<Channel>>('channels', {
-            query: { type: 'whatsapp', page: 1, sizePerPage: 100, sortName: 'name', sortOrder: 'asc' },
+            query: { type: 'whatsapp', enabled, page: 1, sizePerPage: 100, sortName: 'name', sortOrder: 'asc' },
           }),
         )
       ).data,
