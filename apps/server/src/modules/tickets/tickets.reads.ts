@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import type { Writable } from 'node:stream';
+import {
+  type GlobalSearchResult,
+  type Locale,
+  type Page,
+  type PendingQuery,
+  type PendingTickets,
+  type Ticket,
+  type TicketFilter,
+  type TicketListItem,
+  ticketFilterSchema,
+} from '@atiende/contracts';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import type { AuthContext } from '../../platform/auth-context.js';
+import type { AppContext } from '../../platform/context.js';
+import { errors } from '../../platform/http/errors.js';
+import { searchable } from '../../platform/text.js';
+import { customerScopeOf, mayLookUpCustomers } from '../../policies/customers.js';
+import { ticketScopeOf } from '../../policies/tickets.js';
+import { customersRepo } from '../customers/customers.repo.js';
+import { pendingRepo } from './pending.repo.js';
+import { queryOf, type TicketCore } from './tickets.core.js';
+import { exportTickets } from './tickets.export.js';
+import { ticketsRepo } from './tickets.repo.js';
+
+/** Reading tickets: the list and its export, global search, one ticket, the pending drawer, files, a user's and a customer's figures, the history. */
+export function createTicketReads(ctx: AppContext, core: TicketCore) {
+  const { db } = ctx;
+  const { assertMayReadUser, visible, view } = core;
+  return {
+    async list(actor: AuthContext, filter: TicketFilter): Promise<Page<TicketListItem> & { totalCapped: boolean }> {
+      const { data, total, capped } = await ticketsRepo.list(db, queryOf(actor, filter));
+      return { data, total, totalCapped: capped, page: filter.page, sizePerPage: filter.sizePerPage };
+    },
+    /** The filtered list as a streamed xlsx: the same scope and filters as the list. */
+    export(actor: AuthContext, filter: TicketFilter, output: Writable, locale: Locale) {
+      return exportTickets(db, output, queryOf(actor, filter), locale);
+    },
+    /**
+     * The header's global search: tickets the user may see, and customers when they may see customers (those in
+     * their customer scope, as the customer list).
+     */
+    async globalSearch(actor: AuthContext, text: string, limit: number): Promise<GlobalSearchResult> {
+      const search = searchable(text);
+      const number = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+      const [ticketPage, customerPage] = await Promise.all([
+        ticketsRepo.list(db, { ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })), number, search }),
+        mayLookUpCustomers(actor)
+          ? customerScopeOf(db, actor).then((scope) =>
+              customersRepo.list(db, {
+                scope,
+                page: 1,
+                sizePerPage: limit,
+                sortName: 'name',
+                sortOrder: 'asc',
+                search,
+              }),
+            )
+          : Promise.resolve({ data: [] }),
+      ]);
+      return {
+        casos: ticketPage.data.map((ticket) => ({
+          id: ticket.id,
+          numero: ticket.number,
+          estado: ticket.status,
+          campana: ticket.campaign.name,
+          created_at: ticket.createdAt,
+          asignado: ticket.assigned?.nombre ?? null,
+        })),
+        clientes: customerPage.data.map((customer) => ({
+          id: customer.id,
+          nombre_completo: customer.fullName,
+          tipo_documento_abreviatura: customer.identificationType.abbr,
+          nro_documento: customer.identificationNumber,
+        })),
+      };
+    },
+    get: view,
+    async getByNumber(actor: AuthContext, number: number): Promise<Ticket> {
+      const row = await ticketsRepo.findVisible(db, ticketScopeOf(actor), { number });
+      if (!row) throw errors.notFound();
+      return view(actor, row.id);
+    },
+    /** Merge: the current ticket closes and its tasks and notes move to the target; both histories say so. */
+    /** The pending drawer (spec: caso/pendientes), scoped like every ticket read. */
+    async pending(actor: AuthContext, query: PendingQuery): Promise<PendingTickets> {
+      const text = query.searchText?.trim();
+      return pendingRepo.list(db, {
+        scope: ticketScopeOf(actor),
+        userId: actor.userId,
+        campaignId: query.campana,
+        number: text && /^\d{1,15}$/.test(text) ? Number(text) : undefined,
+        search: text ? searchable(text) : undefined,
+        filter: query.filter,
+        sortColumn: query.sortColumn,
+        sortBy: query.sortBy,
+      });
+    },
+    async attachmentFile(actor: AuthContext, id: number, attachmentId: number) {
+      await visible(db, actor, id);
+      const attachment = await ticketsRepo.attachment(db, id, attachmentId);
+      const absolute = attachment ? ctx.storage.absolutePath(attachment.storedPath) : null;
+      if (!attachment || !absolute || !fs.existsSync(absolute)) throw errors.notFound();
+      return { attachment, stream: fs.createReadStream(absolute) };
+    },
+    /** The user view's statistics and agenda tabs: the user's own work, as far as the viewer may see tickets. */
+    async userStats(actor: AuthContext, userId: number) {
+      await assertMayReadUser(actor, userId);
+      return ticketsRepo.userStats(db, ticketScopeOf(actor), userId);
+    },
+    async userAgenda(actor: AuthContext, userId: number) {
+      await assertMayReadUser(actor, userId);
+      return ticketsRepo.agenda(db, ticketScopeOf(actor), userId);
+    },
+    /**
+     * The customer dashboard: how many of the customer's tickets (that the user may see) by status and channel; a
+     * customer outside the user's customer scope answers 404, as its page does.
+     */
+    async customerDashboard(actor: AuthContext, customerId: number) {
+      if (!(await customersRepo.findVisible(db, await customerScopeOf(db, actor), customerId))) throw errors.notFound();
+      return ticketsRepo.customerCounts(db, ticketScopeOf(actor), customerId);
+    },
+    async history(actor: AuthContext, id: number) {
+      await visible(db, actor, id);
+      return auditRepo.list(db, 'ticket', id);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { NEW_INBOUND_EVENT, REALTIME_EVENTS, type Ticket } from '@atiende/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { onRealtimeEvent } from '../../app/realtime';
+import { deskKeys, markTicketRead } from '../desk/api';
+import { ticketKeys } from './api';
+
+/**
+ * Opening a ticket (spec): an unread ticket is marked read (the pending lists hear `leido`); a new inbound message
+ * or a delivery update of this ticket refetches it while it is open.
+ */
+export function useTicketLive(ticket: Ticket | undefined) {
+  const client = useQueryClient();
+  const ticketId = ticket?.id ?? null;
+  const unread = ticket?.unread ?? false;
+  const marking = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (ticketId === null || !unread || marking.current === ticketId) return;
+    marking.current = ticketId;
+    markTicketRead(ticketId)
+      .then(() => {
+        client.setQueryData<Ticket>(ticketKeys.detail(ticketId), (current) =>
+          current ? { ...current, unread: false } : current,
+        );
+        void client.invalidateQueries({ queryKey: ticketKeys.lists() });
+        void client.invalidateQueries({ queryKey: deskKeys.pending });
+      })
+      .catch((error: unknown) => console.warn('ticket not marked read', error))
+      .finally(() => {
+        marking.current = null;
+      });
+  }, [ticketId, unread, client]);
+
+  useEffect(() => {
+    if (ticketId === null) return;
+    const refetch = (payload: { casoId?: unknown } | null | undefined) => {
+      if (payload?.casoId === ticketId) void client.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+    };
+    const stops = [
+      onRealtimeEvent(NEW_INBOUND_EVENT, refetch),
+      onRealtimeEvent(REALTIME_EVENTS.messageStatus, refetch),
+      onRealtimeEvent(REALTIME_EVENTS.messageChanged, refetch),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [ticketId, client]);
+}
