@@ -16,10 +16,13 @@ interface Channel {
   unavailableMessage: string | null;
 }
 
+/** The demo data's WhatsApp channel (apps/server/src/modules/demo/demo.structure.ts). */
+const DEMO_WHATSAPP_CHANNEL = 'WhatsApp ventas';
+
 interface TicketView {
   id: number;
   status: number;
-  interactions: { id: number; contactValue: string; channel: { typeName: string } }[];
+  interactions: { id: number; contactValue: string; channel: { typeName: string; name: string } }[];
 }
 
 interface GraphTemplateSend {
@@ -54,7 +57,7 @@ async function shot(page: Page, name: string, options: { wholePage?: boolean } =
  */
 async function pointWhatsappChannelAt(page: Page, apiBaseUrl: string, accessToken: string): Promise<Channel> {
   const channels = await apiGet<{ data: Channel[] }>(page, '/api/v2/channels?type=whatsapp&sizePerPage=100');
-  const listed = channels.data.find((channel) => channel.name === 'WhatsApp ventas');
+  const listed = channels.data.find((channel) => channel.name === DEMO_WHATSAPP_CHANNEL);
   expect(listed).toBeTruthy();
   const channel = await apiGet<Channel>(page, `/api/v2/channels/${(listed as Channel).id}`);
   await apiPut(page, `/api/v2/channels/${channel.id}`, {
@@ -78,7 +81,8 @@ async function openWhatsappTicket(page: Page): Promise<{ ticketId: number; conta
   for (const ticket of tickets.data.filter((item) => item.status !== 4)) {
     const view = await apiGet<TicketView>(page, `/api/v2/tickets/${ticket.id}`);
     const [only] = view.interactions;
-    if (view.interactions.length === 1 && only.channel.typeName === 'whatsapp' && view.status !== 4) {
+    // On the demo's channel: conversations other tests start on their own WhatsApp channels are recent.
+    if (view.interactions.length === 1 && only.channel.name === DEMO_WHATSAPP_CHANNEL && view.status !== 4) {
       return { ticketId: view.id, contactValue: only.contactValue };
     }
   }
