@@ -48,6 +48,20 @@ test('an administrator creates a channel, a dynamic form and a campaign with an 
   await page.getByTestId('campaign-field-name').fill(campaignName);
   await page.getByTestId('campaign-field-formId').locator('..').getByRole('combobox').click();
   await page.getByRole('option', { name: formName }).click();
+  // Dates follow the UI language: the Spanish picker is typed day first and shows dd/mm/aaaa.
+  const startDate = page.getByTestId('campaign-field-startDate');
+  await startDate.locator('..').getByRole('spinbutton').first().click();
+  await page.keyboard.type('01122026');
+  await expect(startDate).toHaveValue('01/12/2026');
+  // A script written with the rich-text editor's toolbar.
+  await page.getByTestId('campaign-tab-scripts').click();
+  await page.getByTestId('campaign-script-add').click();
+  await page.getByTestId('campaign-script-0-title').fill('Saludo');
+  await page.getByTestId('campaign-script-0-body').click();
+  await page.keyboard.type('Buenos días, ');
+  await page.getByTestId('campaign-script-0-body-bold').click();
+  await page.keyboard.type('gracias por escribir');
+  await expect(page.getByTestId('campaign-script-0-body').locator('strong')).toHaveText('gracias por escribir');
   await page.getByTestId('campaign-tab-channels').click();
   await page.getByTestId('campaign-channels').click();
   await page.getByTestId(`campaign-channels-option-${channelId}`).click();
@@ -66,10 +80,16 @@ test('an administrator creates a channel, a dynamic form and a campaign with an 
   );
   const campaign = await apiGet<{
     formId: number;
+    startDate: string | null;
+    scripts: { title: string; body: string }[];
     channels: { id: number }[];
     agents: { nombre: string; channelIds: number[] }[];
   }>(page, `/api/v2/campaigns/${campaigns.data[0].id}`);
   expect(campaign.formId).toBe(formId);
+  expect(campaign.startDate).toBe('2026-12-01');
+  expect(campaign.scripts).toEqual([
+    expect.objectContaining({ title: 'Saludo', body: '<p>Buenos días, <strong>gracias por escribir</strong></p>' }),
+  ]);
   expect(campaign.channels.map((channel) => channel.id)).toEqual([channelId]);
   expect(campaign.agents).toEqual([expect.objectContaining({ nombre: 'Andrea Agente', channelIds: [channelId] })]);
 

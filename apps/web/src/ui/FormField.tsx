@@ -1,6 +1,7 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { type DateKind, DateTimeField } from './dates';
 
 type TextFieldBase = Omit<TextFieldProps, 'onChange' | 'value' | 'error'>;
 
@@ -14,7 +15,13 @@ interface FormFieldProps extends TextFieldBase {
   maxLength?: number;
 }
 
-/** A TextField wired to a string value and an error message; the test id goes on the input element. */
+/** The native input types whose fields are localised pickers instead (the browser's follow its own locale). */
+const PICKER_KINDS: Partial<Record<string, DateKind>> = { date: 'date', time: 'time', 'datetime-local': 'datetime' };
+
+/**
+ * A TextField wired to a string value and an error message; the test id goes on the input element.
+ * `type="date"`, `"time"` and `"datetime-local"` render the localised picker with the same string value.
+ */
 export function FormField({
   value,
   onValueChange,
@@ -25,6 +32,27 @@ export function FormField({
   slotProps,
   ...props
 }: FormFieldProps) {
+  const pickerKind = PICKER_KINDS[String(props.type)];
+  if (pickerKind) {
+    return (
+      <DateTimeField
+        kind={pickerKind}
+        label={props.label}
+        value={String(value)}
+        onValueChange={onValueChange}
+        error={error}
+        helperText={helperText}
+        testId={testId}
+        name={props.name}
+        required={props.required}
+        disabled={props.disabled}
+        size={props.size === 'small' ? 'small' : undefined}
+        margin={props.margin ?? 'dense'}
+        fullWidth={props.fullWidth}
+        sx={props.sx}
+      />
+    );
+  }
   return (
     <TextField
       {...props}
@@ -40,9 +68,7 @@ export function FormField({
           maxLength,
           ...(slotProps?.htmlInput as object | undefined),
         },
-        inputLabel: {
-          shrink: ['date', 'color', 'datetime-local', 'time'].includes(String(props.type)) ? true : undefined,
-        },
+        inputLabel: { shrink: props.type === 'color' ? true : undefined },
       }}
     />
   );

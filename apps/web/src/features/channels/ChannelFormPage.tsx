@@ -181,7 +181,6 @@ function HoursEditor({
               onValueChange={(value) => update(index, { from: value })}
               error={bad ? t('channels.hoursOrder') : undefined}
               testId={`channel-hours-from-${row.day}`}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
             <FormField
               size="small"

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../core/i18n';
+import { DatesProvider } from '../../ui/dates';
 import { choosePath, DynamicFormRenderer, levelsOf, listsToMap, validateFormValues } from './DynamicFormRenderer';
 import type { FormValues } from './model';
 
@@ -84,29 +85,33 @@ describe('DynamicFormRenderer', () => {
       field({ key: 'acepta', type: 'checkbox' }),
       field({ key: 'fecha', type: 'date' }),
     ];
-    let values: FormValues = { nombre: 'Ana', acepta: false, fecha: '' };
+    let values: FormValues = { nombre: 'Ana', acepta: false, fecha: '2026-03-05' };
     const changes: FormValues[] = [];
     container = document.createElement('div');
     document.body.append(container);
     const root = createRoot(container);
     const render = () =>
       root.render(
-        <DynamicFormRenderer
-          fields={fields}
-          values={values}
-          errors={{ fecha: 'Enter a valid date' }}
-          onChange={(next) => {
-            changes.push(next);
-            values = next;
-          }}
-        />,
+        <DatesProvider>
+          <DynamicFormRenderer
+            fields={fields}
+            values={values}
+            errors={{ fecha: 'Enter a valid date' }}
+            onChange={(next) => {
+              changes.push(next);
+              values = next;
+            }}
+          />
+        </DatesProvider>,
       );
     await act(async () => render());
     const text = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-nombre"]');
     const date = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-fecha"]');
     const check = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-acepta"]');
     expect(text?.value).toBe('Ana');
-    expect(date?.type).toBe('date');
+    // A localised picker (Spanish by default: day first), not the browser's native date input.
+    expect(date?.value).toBe('05/03/2026');
+    expect(container.querySelector('[role="group"]')).not.toBeNull();
     expect(check?.type).toBe('checkbox');
     expect(container.textContent).toContain('Nombre completo');
     expect(container.textContent).toContain('Enter a valid date');
@@ -114,7 +119,7 @@ describe('DynamicFormRenderer', () => {
     await act(async () => {
       check?.click();
     });
-    expect(changes.at(-1)).toEqual({ nombre: 'Ana', acepta: true, fecha: '' });
+    expect(changes.at(-1)).toEqual({ nombre: 'Ana', acepta: true, fecha: '2026-03-05' });
 
     await act(async () => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;

@@ -17,6 +17,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../ui/dates';
 import { issuesToErrors } from '../../ui/validation';
 import type { FormValues } from './model';
 
@@ -59,9 +60,6 @@ export function choosePath(path: readonly string[], level: number, label: string
 
 const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
   number: 'number',
-  date: 'date',
-  time: 'time',
-  datetime: 'datetime-local',
   email: 'email',
   phone: 'tel',
 };
@@ -207,6 +205,23 @@ export function DynamicFormRenderer({
               </FormControl>
             );
           }
+          case 'date':
+          case 'time':
+          case 'datetime':
+            return (
+              <DateTimeField
+                key={field.key}
+                kind={field.type}
+                label={label}
+                required={field.required}
+                disabled={disabled}
+                value={typeof value === 'string' ? value : ''}
+                onValueChange={(next) => set(field.key, next)}
+                error={error}
+                helperText={helper}
+                testId={testId}
+              />
+            );
           default:
             return (
               <TextField
@@ -224,13 +239,6 @@ export function DynamicFormRenderer({
                 helperText={helper}
                 slotProps={{
                   htmlInput: { 'data-testid': testId },
-                  inputLabel:
-                    INPUT_TYPES[field.type] &&
-                    field.type !== 'number' &&
-                    field.type !== 'email' &&
-                    field.type !== 'phone'
-                      ? { shrink: true }
-                      : undefined,
                 }}
               />
             );

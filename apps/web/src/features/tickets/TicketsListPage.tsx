@@ -23,6 +23,7 @@ import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { useSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
+import { DateTimeField } from '../../ui/dates';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -502,27 +503,25 @@ export function TicketsListPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
+            <DateTimeField
+              kind="date"
               size="small"
               margin="none"
-              fullWidth={false}
-              type="date"
               label={t('tickets.filters.from')}
               value={filters.from}
-              onChange={(event) => setFilter('from', event.target.value)}
-              sx={{ width: 160 }}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tickets-filter-from' } }}
+              onValueChange={(value) => setFilter('from', value)}
+              sx={{ width: 170 }}
+              testId="tickets-filter-from"
             />
-            <TextField
+            <DateTimeField
+              kind="date"
               size="small"
               margin="none"
-              fullWidth={false}
-              type="date"
               label={t('tickets.filters.to')}
               value={filters.to}
-              onChange={(event) => setFilter('to', event.target.value)}
-              sx={{ width: 160 }}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tickets-filter-to' } }}
+              onValueChange={(value) => setFilter('to', value)}
+              sx={{ width: 170 }}
+              testId="tickets-filter-to"
             />
             <FormControlLabel
               sx={{ marginInlineStart: 0, marginInlineEnd: 0 }}

@@ -225,7 +225,6 @@ export function TaskFields({
         disabled={disabled}
         error={errors.nextTaskAt}
         testId={`${testIdPrefix}-next`}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
     </Box>
   );

@@ -9,8 +9,8 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../ui/FormField';
+import { RichTextEditor } from '../../../ui/RichTextEditor';
 import { type CampaignFormState, rowUid } from '../model';
-import { RichTextEditor } from '../RichTextEditor';
 import { Hint, type TabProps } from './shared';
 
 export function ScriptsPanel({ state, set, errors }: TabProps) {

@@ -1,0 +1,185 @@
+import FormatBoldIcon from '@mui/icons-material/FormatBold';
+import FormatItalicIcon from '@mui/icons-material/FormatItalic';
+import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
+import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Only http(s) and mailto links are inserted (the server sanitises the HTML again). */
+export function safeLink(url: string): string | null {
+  const value = url.trim();
+  if (!value) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  return /^(https?:|mailto:)/i.test(withScheme) ? withScheme : null;
+}
+
+/** The editor's HTML, with an empty document as '' (so "required" checks see no text). */
+export function editorHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML();
+}
+
+interface RichTextEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+  testId?: string;
+  error?: string;
+}
+
+/**
+ * Rich text (bold, italic, lists, links) on Tiptap; the value is HTML. Campaign scripts use it, the knowledge
+ * base will too. Pasted or typed content is limited to what the extensions know; the server sanitises again.
+ */
+export function RichTextEditor({ value, onChange, label, testId, error }: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        codeBlock: false,
+        horizontalRule: false,
+        // No empty paragraph appended after lists: the saved HTML is what the author wrote.
+        trailingNode: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          isAllowedUri: (url) => safeLink(url) !== null,
+        },
+      }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(testId ? { 'data-testid': testId } : {}),
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(editorHtml(current)),
+  });
+
+  // A value set from outside (the campaign loaded, a script removed above this one) replaces the content;
+  // the editor's own updates come back equal and are left alone so the cursor does not jump.
+  useEffect(() => {
+    if (editorHtml(editor) !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      bulletList: current.isActive('bulletList'),
+      orderedList: current.isActive('orderedList'),
+      link: current.isActive('link'),
+    }),
+  });
+
+  const button = (title: string, icon: ReactNode, action: () => void, id: string, pressed?: boolean) => (
+    <Tooltip title={title} key={id}>
+      <IconButton
+        size="small"
+        aria-label={title}
+        aria-pressed={pressed}
+        color={pressed ? 'primary' : 'default'}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={action}
+        data-testid={testId ? `${testId}-${id}` : undefined}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+
+  const addLink = () => {
+    const url = safeLink(window.prompt(t('editor.linkPrompt')) ?? '');
+    if (!url) return;
+    const chain = editor.chain().focus().extendMarkRange('link');
+    // With nothing selected the address itself becomes the link's text.
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+    } else {
+      chain.setLink({ href: url }).run();
+    }
+  };
+
+  return (
+    <Box
+      sx={{
+        border: 1,
+        borderColor: error ? 'error.main' : 'divider',
+        borderRadius: 1,
+        '&:focus-within': { borderColor: 'primary.main' },
+      }}
+    >
+      <Box
+        role="toolbar"
+        aria-label={label}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {button(
+          t('editor.bold'),
+          <FormatBoldIcon fontSize="small" />,
+          () => editor.chain().focus().toggleBold().run(),
+          'bold',
+          active.bold,
+        )}
+        {button(
+          t('editor.italic'),
+          <FormatItalicIcon fontSize="small" />,
+          () => editor.chain().focus().toggleItalic().run(),
+          'italic',
+          active.italic,
+        )}
+        {button(
+          t('editor.bulletList'),
+          <FormatListBulletedIcon fontSize="small" />,
+          () => editor.chain().focus().toggleBulletList().run(),
+          'ul',
+          active.bulletList,
+        )}
+        {button(
+          t('editor.numberedList'),
+          <FormatListNumberedIcon fontSize="small" />,
+          () => editor.chain().focus().toggleOrderedList().run(),
+          'ol',
+          active.orderedList,
+        )}
+        {button(t('editor.link'), <LinkIcon fontSize="small" />, addLink, 'link', active.link)}
+        {button(
+          t('editor.unlink'),
+          <LinkOffIcon fontSize="small" />,
+          () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
+          'unlink',
+        )}
+      </Box>
+      <Box
+        sx={{
+          '& .tiptap': {
+            minHeight: 140,
+            p: 1.5,
+            outline: 'none',
+            overflowWrap: 'anywhere',
+            '& > :first-of-type': { mt: 0 },
+            '& > :last-child': { mb: 0 },
+          },
+          '& p': { my: 0.75 },
+          '& a': { color: 'primary.main' },
+          '& ul, & ol': { ps: 3, my: 0.75 },
+        }}
+      >
+        <EditorContent editor={editor} />
+      </Box>
+    </Box>
+  );
+}
