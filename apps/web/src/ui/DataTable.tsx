@@ -1,10 +1,8 @@
 import DensityLargeIcon from '@mui/icons-material/DensityLarge';
 import DensityMediumIcon from '@mui/icons-material/DensityMedium';
 import DensitySmallIcon from '@mui/icons-material/DensitySmall';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -15,7 +13,6 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -24,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { type Density, readDensity, writeDensity } from './density';
 import { EmptyState } from './EmptyState';
 import { PageLoader } from './PageLoader';
+import { SearchField } from './SearchField';
 
 export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -149,23 +147,11 @@ export function DataTable<T>({
     <Paper variant="outlined" data-testid="data-table" data-density={density} sx={{ overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>
         {searchable ? (
-          <TextField
-            size="small"
-            margin="none"
+          <SearchField
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={searchLabel ?? t('table.search')}
-            sx={{ flex: '1 1 220px', maxWidth: 360 }}
-            slotProps={{
-              htmlInput: { 'data-testid': searchTestId, 'aria-label': searchLabel ?? t('table.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onValueChange={setSearch}
+            label={searchLabel ?? t('table.search')}
+            testId={searchTestId}
           />
         ) : null}
         {filters}

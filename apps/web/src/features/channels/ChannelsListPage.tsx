@@ -1,6 +1,5 @@
 import { CHANNEL_TYPE_KEYS, type Channel, type ChannelTypeKey } from '@atiende/contracts';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Avatar from '@mui/material/Avatar';
@@ -10,7 +9,6 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
@@ -26,6 +24,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { EnabledChip } from '../../ui/EnabledChip';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { SearchField } from '../../ui/SearchField';
 import { useChannelList } from './api';
 
 const PAGE_SIZE = 24;
@@ -141,25 +140,7 @@ export function ChannelsListPage() {
         }
       />
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          margin="none"
-          fullWidth={false}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('channels.search')}
-          sx={{ flex: '1 1 220px', maxWidth: 360 }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'channels-search', 'aria-label': t('channels.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={search} onValueChange={setSearch} label={t('channels.search')} testId="channels-search" />
         <TextField
           select
           size="small"

@@ -2,20 +2,17 @@ import './i18n';
 import type { CustomerListItem, KanbanColumn } from '@atiende/contracts';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import SearchIcon from '@mui/icons-material/Search';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +21,7 @@ import { usePermissions } from '../../app/queries';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLoader } from '../../ui/PageLoader';
+import { SearchField } from '../../ui/SearchField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type MoveVariables, useKanban, useMoveCustomerLabel } from './api';
 import { DRAG_MIME, parseDragPayload } from './model';
@@ -257,24 +255,7 @@ export function CustomersKanban({
   return (
     <Box data-testid="customers-kanban">
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 1.5 }}>
-        <TextField
-          size="small"
-          margin="none"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('customers.list.search')}
-          sx={{ flex: '1 1 220px', maxWidth: 360 }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'kanban-search', 'aria-label': t('customers.list.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={text} onValueChange={setText} label={t('customers.list.search')} testId="kanban-search" />
         {canMove ? (
           <Typography
             variant="caption"

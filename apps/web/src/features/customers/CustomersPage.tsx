@@ -30,6 +30,7 @@ import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } 
 import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDate } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useAssignCustomers, useCampaignOptions, useCustomerCatalogue, useCustomerList, useOwnerOptions } from './api';
 import { CustomersKanban } from './CustomersKanban';
@@ -343,26 +344,12 @@ export function CustomersPage() {
       ) : (
         <>
           {canEdit && selected.size > 0 ? (
-            <Box
-              data-testid="customers-selection"
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                flexWrap: 'wrap',
-                gap: 1,
-                mb: 1.5,
-                px: 2,
-                py: 1,
-                borderRadius: 1,
-                bgcolor: 'action.selected',
-              }}
+            <SelectionBar
+              testId="customers-selection"
+              label={t('customers.list.selected', { count: selected.size })}
+              clearLabel={t('customers.list.clearSelection')}
+              onClear={() => setSelected(new Set())}
             >
-              <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-                {t('customers.list.selected', { count: selected.size })}
-              </Typography>
-              <Button size="small" onClick={() => setSelected(new Set())} data-testid="customers-selection-clear">
-                {t('customers.list.clearSelection')}
-              </Button>
               <Button
                 size="small"
                 variant="contained"
@@ -372,7 +359,7 @@ export function CustomersPage() {
               >
                 {t('customers.assign.button')}
               </Button>
-            </Box>
+            </SelectionBar>
           ) : null}
           <I18nextProvider i18n={tableI18n}>
             <DataTable

@@ -6,13 +6,11 @@ import DensitySmallIcon from '@mui/icons-material/DensitySmall';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -38,6 +36,7 @@ import { type Density, readDensity, writeDensity } from '../../ui/density';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { SearchField } from '../../ui/SearchField';
 import { useLiveAgents, useNow, useSupervisedAgents } from './api';
 import { StatusChip } from './components';
 import { ForceStatusDialog, HistoryDialog } from './dialogs';
@@ -281,26 +280,14 @@ export function SupervisionUsersPage() {
       />
       <Paper variant="outlined" data-testid="supervision-users" data-density={density} sx={{ overflow: 'hidden' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>
-          <TextField
-            size="small"
-            margin="none"
+          <SearchField
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
+            onValueChange={(value) => {
+              setSearch(value);
               setPage(0);
             }}
-            placeholder={t('supervision.users.search')}
-            sx={{ flex: '1 1 220px', maxWidth: 360 }}
-            slotProps={{
-              htmlInput: { 'data-testid': 'supervision-search', 'aria-label': t('supervision.users.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            label={t('supervision.users.search')}
+            testId="supervision-search"
           />
           <TextField
             select

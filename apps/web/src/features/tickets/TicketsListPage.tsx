@@ -26,6 +26,7 @@ import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataT
 import { DateTimeField } from '../../ui/dates';
 import { formatDateTime } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
+import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useCampaignForm, useMassTask, useTicketCampaign, useTicketList } from './api';
 import {
@@ -396,27 +397,12 @@ export function TicketsListPage() {
         }
       />
       {canMass && selected.size > 0 ? (
-        <Box
-          data-testid="tickets-selection"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-            gap: 1,
-            mb: 1.5,
-            px: 2,
-            py: 1,
-            borderRadius: 1,
-            bgcolor: 'action.selected',
-          }}
-        >
-          <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-            {t('tickets.list.selected', { count: selected.size })}
-          </Typography>
-          <Button size="small" onClick={() => setSelected(new Map())} data-testid="tickets-selection-clear">
-            {t('tickets.list.clearSelection')}
-          </Button>
-        </Box>
+        <SelectionBar
+          testId="tickets-selection"
+          label={t('tickets.list.selected', { count: selected.size })}
+          clearLabel={t('tickets.list.clearSelection')}
+          onClear={() => setSelected(new Map())}
+        />
       ) : null}
       <DataTable
         tableId="tickets"
