@@ -8,6 +8,7 @@ import { AppError } from '../platform/http/errors.js';
 import { campaignListMemberOf, mayReadCampaign, seesAllCampaigns } from './campaigns.js';
 import { ALL_CUSTOMERS, customerScopeOf } from './customers.js';
 import { assertMayGrant, assertMayManage, permissionsNotHeld } from './grants.js';
+import { internalChatPolicy } from './internal-chat.js';
 import { supervisedCampaignsOf, supervisionRoomsOf } from './supervision.js';
 import { campaignRoomsOf, mayOpenTicketIn, readableCampaignsOf, seesAllTickets, ticketScopeOf } from './tickets.js';
 import { mayEditUser, mayReadUser } from './users.js';
@@ -197,6 +198,20 @@ describe('grants', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('internal chat', () => {
+  it('gives every role only its own conversations: the pair it belongs to, read marks as the recipient', () => {
+    for (const actor of [admin, supervisor, agent, nobody]) {
+      const withEight = internalChatPolicy.conversationWith(actor, 8);
+      expect(withEight).toBe(internalChatPolicy.conversationWith({ ...actor, userId: 8 }, USER_ID));
+      expect(withEight).not.toBe(internalChatPolicy.conversationWith({ ...actor, userId: 9 }, 8));
+      expect(internalChatPolicy.mayMarkRead(actor, USER_ID)).toBe(true);
+      expect(internalChatPolicy.mayMarkRead(actor, 8)).toBe(false);
+      expect(internalChatPolicy.maySendTo(actor, 8)).toBe(true);
+      expect(internalChatPolicy.maySendTo(actor, USER_ID)).toBe(false);
     }
   });
 });

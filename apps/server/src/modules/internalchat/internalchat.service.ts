@@ -1,6 +1,5 @@
 import {
   CODES,
-  chatIdOf,
   type chatMessagesQuerySchema,
   INTERNAL_CHAT_EVENT,
   INTERNAL_CHAT_READ_EVENT,
@@ -12,6 +11,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { internalChatPolicy } from '../../policies/internal-chat.js';
 import { businessRepo } from '../business/business.repo.js';
 import { imageUrl } from '../users/users.repo.js';
 import { type ChatMessageRow, internalChatRepo } from './internalchat.repo.js';
@@ -86,14 +86,21 @@ export function createInternalChatService(ctx: AppContext) {
       if (!(await internalChatRepo.person(db, query.userId))) {
         throw new AppError(404, CODES.NOT_FOUND, 'chat.unknownUser');
       }
-      const rows = await internalChatRepo.page(db, chatIdOf(actor.userId, query.userId), query.before, query.limit);
+      const rows = await internalChatRepo.page(
+        db,
+        internalChatPolicy.conversationWith(actor, query.userId),
+        query.before,
+        query.limit,
+      );
       return { messages: rows.reverse().map((row) => toChatMessage(row, actor.userId)) };
     },
 
     async send(actor: AuthContext, body: { mensaje: string; usuario_destino_id: number }) {
       await assertEnabled();
       const destinationId = body.usuario_destino_id;
-      if (destinationId === actor.userId) throw errors.invalidField('usuario_destino_id', 'chat.selfMessage');
+      if (!internalChatPolicy.maySendTo(actor, destinationId)) {
+        throw errors.invalidField('usuario_destino_id', 'chat.selfMessage');
+      }
       const text = plainChatText(body.mensaje);
       if (!text) throw errors.invalidField('mensaje', 'chat.emptyMessage');
       await chatPartner(destinationId);
@@ -111,7 +118,7 @@ export function createInternalChatService(ctx: AppContext) {
     /** The reader (the caller) marks what `sourceId` sent them as read; the sender hears about it. */
     async markRead(actor: AuthContext, body: { destinationId: number; sourceId: number }) {
       await assertEnabled();
-      if (body.destinationId !== actor.userId) throw notParticipant();
+      if (!internalChatPolicy.mayMarkRead(actor, body.destinationId)) throw notParticipant();
       const updated = await internalChatRepo.markRead(db, actor.userId, body.sourceId);
       if (updated > 0) {
         const event = { readerId: actor.userId, sourceId: body.sourceId };
