@@ -95,3 +95,54 @@ test('an idle session shows the inactivity dialog: DO NOT CLOSE keeps it, waitin
   await page.clock.fastForward(31_000);
   await expect(page).toHaveURL(/\/v2\/login/);
 });
+
+test('while the app loads, the shell shows instead of a blank page (dark for dark-mode users)', async ({ page }) => {
+  await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'appearance',
+      JSON.stringify({ color: null, mode: 'dark', direction: 'rtl', bigSidebar: true }),
+    ),
+  );
+  // Hold the app's code back until the shell was seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/v2\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/v2/app/tickets', { waitUntil: 'commit' });
+  const skeleton = page.getByTestId('app-shell-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-shell', 'dark');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  release();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
+  await page.evaluate(() => localStorage.removeItem('appearance'));
+});
+
+test('a list that fails to load says so with a retry, never as an empty list', async ({ page }) => {
+  await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+  let failing = true;
+  await page.route(/\/api\/v2\/templates\?/, async (route) => {
+    if (!failing) return route.continue();
+    await route.fulfill({
+      status: 500,
+      contentType: 'text/html',
+      body: '<pre>TypeError: Cannot read properties of undefined</pre>',
+    });
+  });
+  await page.goto('/v2/app/templates');
+  const error = page.getByTestId('templates-error');
+  await expect(error).toContainText('No se pudo cargar la información');
+  await expect(error).toContainText('Ocurrió un error en el servidor');
+  await expect(error).not.toContainText('TypeError');
+  await expect(page.getByTestId('data-table-empty')).toHaveCount(0);
+  failing = false;
+  await page.getByTestId('templates-error-retry').click();
+  await expect(page.locator('[data-testid^="template-row-"]').first()).toBeVisible();
+  await expect(error).toHaveCount(0);
+});

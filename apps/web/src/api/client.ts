@@ -75,12 +75,13 @@ export async function apiRequest<T>(
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal: options.signal,
     });
-  } catch (error) {
+  } catch {
+    // The browser's own words ("Failed to fetch", "NetworkError when…") are not for the user: one translated line.
     return {
       statusResult: false,
       status: 'ERROR',
       code: null,
-      message: error instanceof Error && error.message ? error.message : i18n.t('errors.network'),
+      message: i18n.t('errors.network'),
       result: undefined,
       httpStatus: 0,
     };

@@ -90,6 +90,8 @@ export interface DataTableProps<T> {
   searchTestId?: string;
   /** Title of the empty state (default "no results"). */
   emptyTitle?: string;
+  /** Shown instead of the rows when the page failed to load (a `LoadError`): never the empty state then. */
+  error?: ReactNode;
   /** Header content of a column (instead of its label), e.g. a select-all checkbox. */
   headerCell?: (column: DataTableColumn<T>) => ReactNode | undefined;
 }
@@ -114,6 +116,7 @@ export function DataTable<T>({
   searchable = true,
   searchTestId = 'data-table-search',
   emptyTitle,
+  error,
   headerCell,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -221,6 +224,10 @@ export function DataTable<T>({
                 <TableCell colSpan={colSpan} data-testid="data-table-loading">
                   <PageLoader />
                 </TableCell>
+              </TableRow>
+            ) : rows.length === 0 && error ? (
+              <TableRow>
+                <TableCell colSpan={colSpan}>{error}</TableCell>
               </TableRow>
             ) : rows.length === 0 ? (
               <TableRow>

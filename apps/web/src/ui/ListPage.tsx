@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DataTable, type DataTableProps } from './DataTable';
 import { type EnabledFilter, EnabledSelect } from './EnabledSelect';
+import { tableLoadError } from './LoadError';
 import { PageContainer, PageHeader } from './PageHeader';
 
 /** What a list page needs of its list query (a TanStack Query result of a server page). */
@@ -16,6 +16,7 @@ export interface ListQueryState<T> {
   data?: { data: readonly T[]; total: number };
   isFetching: boolean;
   error: Error | null;
+  refetch: () => unknown;
 }
 
 export interface ListPageProps<T>
@@ -122,13 +123,9 @@ export function ListPage<T>({
           ) : null
         }
       />
-      {list.error && !list.data ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid={`${table.tableId}-error`}>
-          {list.error.message}
-        </Alert>
-      ) : null}
       <DataTable
         {...table}
+        error={tableLoadError(list, `${table.tableId}-error`)}
         rows={list.data?.data ?? []}
         total={list.data?.total ?? 0}
         loading={list.isFetching}

@@ -11,6 +11,7 @@ import { api, unwrap } from '../../api/client';
 import { usePermissions } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatDateTime, formatValue } from '../../ui/format';
+import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
 
 /** Every record's audit history is cached under `['audit', path]`; features build theirs with `auditKeys.of`. */
@@ -99,7 +100,7 @@ export function AuditHistory({ path, title }: { path: string; title?: string }) 
       {query.isLoading ? (
         <PageLoader />
       ) : query.isError ? (
-        <Typography sx={{ color: 'error.main' }}>{query.error.message}</Typography>
+        <LoadError error={query.error} onRetry={query.refetch} testId="audit-error" />
       ) : (
         <AuditEntryList entries={query.data ?? []} />
       )}

@@ -22,6 +22,7 @@ import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { EnabledChip } from '../../ui/EnabledChip';
+import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { SearchField } from '../../ui/SearchField';
@@ -170,7 +171,7 @@ export function ChannelsListPage() {
       {list.isLoading ? (
         <PageLoader />
       ) : list.isError ? (
-        <Typography sx={{ color: 'error.main' }}>{list.error.message}</Typography>
+        <LoadError error={list.error} onRetry={list.refetch} testId="channels-error" />
       ) : (list.data?.data.length ?? 0) === 0 ? (
         <EmptyState
           data-testid="channels-empty"

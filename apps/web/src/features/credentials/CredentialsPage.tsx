@@ -38,6 +38,7 @@ import { CopyField } from '../../ui/CopyField';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { formatDateTime } from '../../ui/format';
+import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -207,9 +208,9 @@ export function CredentialsPage() {
         {list.isLoading ? (
           <PageLoader />
         ) : list.isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {list.error.message}
-          </Alert>
+          <Box sx={{ m: 2 }}>
+            <LoadError error={list.error} onRetry={list.refetch} testId="credentials-error" />
+          </Box>
         ) : rows.length === 0 ? (
           <EmptyState title={t('credentials.empty')} data-testid="credentials-empty" />
         ) : (

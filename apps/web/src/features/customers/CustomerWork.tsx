@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { tableLoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
 import './i18n';
 import { customerKeys } from './api';
@@ -36,7 +37,7 @@ export function CustomerTicketsTab({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState(() => initialTableQuery('created_at', 'desc'));
-  const { data, isLoading } = useCustomerTickets(customerId, query);
+  const table = useCustomerTickets(customerId, query);
   const columns: DataTableColumn<TicketListItem>[] = [
     { id: 'number', label: t('customers.work.number'), sortKey: 'number', render: (ticket) => `#${ticket.number}` },
     {
@@ -65,9 +66,10 @@ export function CustomerTicketsTab({ customerId }: { customerId: number }) {
     <DataTable<TicketListItem>
       tableId="customer-tickets"
       columns={columns}
-      rows={data?.data ?? []}
-      total={data?.total ?? 0}
-      loading={isLoading}
+      rows={table.data?.data ?? []}
+      total={table.data?.total ?? 0}
+      loading={table.isLoading}
+      error={tableLoadError(table, 'customer-tickets-error')}
       query={query}
       onQueryChange={setQuery}
       rowKey={(ticket) => ticket.id}
@@ -147,7 +149,7 @@ export function CampaignAccounts({ campaignId }: { campaignId: number | null }) 
   const navigate = useNavigate();
   const [query, setQuery] = useState(() => initialTableQuery('name', 'asc'));
   const params = { ...tableQueryParams(query), campaignId: campaignId ?? 0 };
-  const { data, isLoading } = useQuery({
+  const table = useQuery({
     queryKey: [...customerKeys.all, 'campaign', params],
     queryFn: () => unwrap(api.get<Page<CustomerListItem>>('customers', { query: params })),
     enabled: campaignId !== null,
@@ -176,9 +178,10 @@ export function CampaignAccounts({ campaignId }: { campaignId: number | null }) 
       <DataTable<CustomerListItem>
         tableId="campaign-accounts"
         columns={columns}
-        rows={data?.data ?? []}
-        total={data?.total ?? 0}
-        loading={isLoading}
+        rows={table.data?.data ?? []}
+        total={table.data?.total ?? 0}
+        loading={table.isLoading}
+        error={tableLoadError(table, 'campaign-accounts-error')}
         query={query}
         onQueryChange={setQuery}
         rowKey={(customer) => customer.id}

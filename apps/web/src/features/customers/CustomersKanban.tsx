@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
 import { SearchField } from '../../ui/SearchField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -269,7 +270,7 @@ export function CustomersKanban({
       {board.isLoading ? (
         <PageLoader />
       ) : board.isError ? (
-        <Typography sx={{ color: 'error.main' }}>{board.error.message}</Typography>
+        <LoadError error={board.error} onRetry={board.refetch} testId="kanban-error" />
       ) : columns.length === 0 ? (
         <Paper variant="outlined">
           <EmptyState

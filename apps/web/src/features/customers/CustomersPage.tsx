@@ -29,6 +29,7 @@ import appI18n from '../../core/i18n';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { formatDate } from '../../ui/format';
+import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -368,6 +369,7 @@ export function CustomersPage() {
               rows={rows}
               total={capped ? Math.max(total, TOTAL_CAP) : total}
               loading={list.isFetching}
+              error={tableLoadError(list, 'customers-error')}
               query={query}
               onQueryChange={setQuery}
               rowKey={(row) => row.id}

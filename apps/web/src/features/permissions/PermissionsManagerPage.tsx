@@ -2,7 +2,6 @@ import type { RoleItem } from '@atiende/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import SaveIcon from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,6 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -99,9 +99,9 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
           {roles.isLoading ? (
             <PageLoader />
           ) : roles.isError ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              {roles.error.message}
-            </Alert>
+            <Box sx={{ m: 2 }}>
+              <LoadError error={roles.error} onRetry={roles.refetch} testId="roles-error" />
+            </Box>
           ) : (
             <List disablePadding data-testid="roles-list">
               {(roles.data ?? []).map((item) => (

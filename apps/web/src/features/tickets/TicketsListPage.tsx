@@ -25,6 +25,7 @@ import { usePermissions } from '../../app/queries';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
 import { DateTimeField } from '../../ui/dates';
 import { formatDateTime } from '../../ui/format';
+import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
@@ -418,6 +419,7 @@ export function TicketsListPage() {
         searchLabel={t('tickets.list.search')}
         searchTestId="tickets-search"
         emptyTitle={t('tickets.list.empty')}
+        error={tableLoadError(list, 'tickets-error')}
         headerCell={(column) =>
           column.id === 'select' && rows.length > 0 ? (
             <Checkbox
@@ -531,11 +533,6 @@ export function TicketsListPage() {
           </>
         }
       />
-      {list.isError ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {list.error.message}
-        </Alert>
-      ) : null}
       <MassTaskDialog
         key={massOpen ? 'open' : 'closed'}
         open={massOpen}

@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { DataTable, type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { tableLoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
 import { userKeys } from './api';
 
@@ -62,7 +63,7 @@ export function UserCustomersTab({ userId }: { userId: number }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState(() => initialTableQuery('name', 'asc'));
   const params = { ...tableQueryParams(query), ownerUserId: userId };
-  const { data, isLoading } = useQuery({
+  const table = useQuery({
     queryKey: userKeys.work(userId, 'customers', params),
     queryFn: () => unwrap(api.get<Page<CustomerListItem>>('customers', { query: params })),
     placeholderData: keepPreviousData,
@@ -82,9 +83,10 @@ export function UserCustomersTab({ userId }: { userId: number }) {
     <DataTable<CustomerListItem>
       tableId="user-customers"
       columns={columns}
-      rows={data?.data ?? []}
-      total={data?.total ?? 0}
-      loading={isLoading}
+      rows={table.data?.data ?? []}
+      total={table.data?.total ?? 0}
+      loading={table.isLoading}
+      error={tableLoadError(table, 'user-customers-error')}
       query={query}
       onQueryChange={setQuery}
       rowKey={(customer) => customer.id}
