@@ -58,7 +58,10 @@ test('agent desktop: a message arrives live, is read, closed, and a supervisor p
   await signIn(page, 'agente@atiende.test', DEMO_PASSWORD);
   const agentId = (await apiGet<{ id: number }>(page, '/api/v2/usuario/perfil')).id;
   await expect(statusDot(page)).toHaveAttribute('data-status', 'A');
+  // A labelled chip, and each option says what it means for receiving work.
+  await expect(page.getByTestId('agent-status-button')).toContainText('Alistamiento');
   await page.getByTestId('agent-status-button').click();
+  await expect(page.getByTestId('agent-status-option-E')).toContainText('recibe casos nuevos');
   await expect(page.getByTestId('agent-status-menu')).toBeVisible();
   await expect(page.getByTestId('agent-status-option-D')).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('agent-status-option-DESCANSO')).toHaveAttribute('aria-disabled', 'true');

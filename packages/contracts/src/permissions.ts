@@ -114,6 +114,15 @@ export function hasPermission(
 
 export const BUILT_IN_ROLES = ['admin', 'super', 'agent'] as const;
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
+/**
+ * The label a built-in role is created with. While it keeps this label the web shows the role's name in the UI
+ * language instead; a label an administrator changed is shown as written.
+ */
+export const BUILT_IN_ROLE_LABELS: Record<BuiltInRole, string> = {
+  admin: 'Administrador',
+  super: 'Supervisor',
+  agent: 'Agente',
+};
 
 const SUPERVISOR_EXCLUDED: readonly Permission[] = [
   'editar-permisos-roles',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../core/i18n';
 import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
 import { densityStorageKey, readDensity, writeDensity } from './density';
-import { formatDateTime, formatValue } from './format';
+import { formatDateTime, formatValue, roleLabel } from './format';
 import { checkImageFile } from './image';
 import { issuesToErrors } from './validation';
 
@@ -90,5 +90,17 @@ describe('format helpers', () => {
     expect(formatValue(true)).toBe('true');
     expect(formatDateTime('nope', 'es')).toBe('');
     expect(formatDateTime('2026-01-02T10:00:00Z', 'en')).toContain('2026');
+  });
+});
+
+describe('roleLabel', () => {
+  it('names a built-in role in the UI language while it keeps its default label, else shows the label written', () => {
+    const en = i18n.getFixedT('en');
+    const es = i18n.getFixedT('es');
+    expect(roleLabel({ name: 'admin', label: 'Administrador' }, en)).toBe('Administrator');
+    expect(roleLabel({ name: 'agent', label: 'Agente' }, en)).toBe('Agent');
+    expect(roleLabel({ name: 'agent', label: 'Agente' }, es)).toBe('Agente');
+    expect(roleLabel({ name: 'super', label: 'Coordinación' }, en)).toBe('Coordinación');
+    expect(roleLabel({ name: 'calidad', label: 'Calidad' }, en)).toBe('Calidad');
   });
 });

@@ -1,5 +1,6 @@
 import {
   ALL_PERMISSIONS,
+  BUILT_IN_ROLE_LABELS,
   BUILT_IN_ROLES,
   type BuiltInRole,
   type ColleagueItem,
@@ -31,8 +32,6 @@ import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { type UserValues, usersRepo } from './users.repo.js';
 
-const ROLE_LABELS: Record<BuiltInRole, string> = { admin: 'Administrador', super: 'Supervisor', agent: 'Agente' };
-
 /**
  * The three built-in roles exist in every installation. Their default grants are written when the role is
  * created; afterwards the permissions manager owns them, except that admin always holds every permission
@@ -41,7 +40,7 @@ const ROLE_LABELS: Record<BuiltInRole, string> = { admin: 'Administrador', super
 export async function ensureBuiltInRoles(db: Executor): Promise<Record<BuiltInRole, number>> {
   const ids = {} as Record<BuiltInRole, number>;
   for (const name of BUILT_IN_ROLES) {
-    const role = await usersRepo.ensureRole(db, { name, label: ROLE_LABELS[name], builtIn: true });
+    const role = await usersRepo.ensureRole(db, { name, label: BUILT_IN_ROLE_LABELS[name], builtIn: true });
     ids[name] = role.id;
     if (role.created) await usersRepo.grantPermissions(db, role.id, DEFAULT_ROLE_PERMISSIONS[name]);
   }

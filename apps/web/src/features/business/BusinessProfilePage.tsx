@@ -24,6 +24,7 @@ import { INTEGRATION_ICONS } from '../../app/menu';
 import { queryKeys, useBusiness, usePermissions } from '../../app/queries';
 import { createAppTheme } from '../../app/theme';
 import { FormField, SwitchField } from '../../ui/FormField';
+import { roleLabel } from '../../ui/format';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
@@ -147,7 +148,7 @@ function BusinessForm({ business }: { business: Business }) {
     ...(roles.data ?? []).map((role) => role.name),
     ...state.integraciones.flatMap((row) => row.roles),
   ]);
-  const roleLabel = new Map((roles.data ?? []).map((role) => [role.name, role.label]));
+  const roleLabels = new Map((roles.data ?? []).map((role) => [role.name, roleLabel(role, t)]));
   const text = (field: (typeof TEXT_FIELDS)[number] | 'nombre', extra: { type?: string; required?: boolean } = {}) => (
     <FormField
       label={t(`business.fields.${field}`)}
@@ -452,13 +453,13 @@ function BusinessForm({ business }: { business: Business }) {
                     select: {
                       multiple: true,
                       renderValue: (selected) =>
-                        (selected as string[]).map((name) => roleLabel.get(name) ?? name).join(', '),
+                        (selected as string[]).map((name) => roleLabels.get(name) ?? name).join(', '),
                     },
                   }}
                 >
                   {[...roleNames].map((name) => (
                     <MenuItem key={name} value={name}>
-                      {roleLabel.get(name) ?? name}
+                      {roleLabels.get(name) ?? name}
                     </MenuItem>
                   ))}
                 </TextField>

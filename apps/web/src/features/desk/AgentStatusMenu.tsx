@@ -2,8 +2,8 @@ import './i18n';
 import { AGENT_STATUS, type AgentStatusCode, REALTIME_EVENTS } from '@atiende/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -35,6 +35,11 @@ export function statusLabel(t: TFunction, estado: AgentStatusCode, pausa?: strin
     return t(`desk.status.pauseReasons.${pausa.replace(/ /g, '_')}`, { defaultValue: etiqueta ?? pausa });
   }
   return t(`agentStatus.${estado}`);
+}
+
+/** What a status means for the agent's work, in one line (shown under each option and in the chip's tooltip). */
+export function statusMeaning(t: TFunction, estado: AgentStatusCode): string {
+  return t(`desk.status.meaning.${estado}`);
 }
 
 export function StatusDot({ code, size = 14, testId }: { code: AgentStatusCode; size?: number; testId?: string }) {
@@ -135,19 +140,29 @@ function StatusControl() {
 
   return (
     <>
-      <Tooltip title={`${t('desk.status.current', { status: label })}${elapsed ? ` · ${elapsed}` : ''}`}>
-        <IconButton
-          color="inherit"
+      <Tooltip
+        title={`${t('desk.status.current', { status: label })}${elapsed ? ` · ${elapsed}` : ''}. ${statusMeaning(t, code)}`}
+      >
+        <Chip
+          clickable
+          variant="outlined"
+          icon={<StatusDot code={code} testId="agent-status-dot" />}
+          label={label}
           onClick={(event) => setAnchor(event.currentTarget)}
           aria-label={`${t('desk.status.menu')}: ${label}`}
           aria-haspopup="menu"
           aria-expanded={Boolean(anchor)}
           data-testid="agent-status-button"
           disabled={!state}
-          sx={{ marginInlineStart: -0.5 }}
-        >
-          <StatusDot code={code} testId="agent-status-dot" />
-        </IconButton>
+          sx={{
+            color: 'inherit',
+            borderColor: 'currentColor',
+            maxWidth: { xs: 40, sm: 180 },
+            marginInlineEnd: 0.5,
+            '& .MuiChip-icon': { marginInlineStart: '6px', marginInlineEnd: { xs: 0, sm: '-4px' } },
+            '& .MuiChip-label': { display: { xs: 'none', sm: 'block' }, fontWeight: 600 },
+          }}
+        />
       </Tooltip>
       <Menu
         anchorEl={anchor}
@@ -186,7 +201,11 @@ function StatusControl() {
               <ListItemIcon>
                 <StatusDot code={entry.kind === 'pause' ? 'P' : entry.code} size={12} />
               </ListItemIcon>
-              <ListItemText>{entryLabel(entry)}</ListItemText>
+              <ListItemText
+                primary={entryLabel(entry)}
+                secondary={entry.kind === 'pause' ? undefined : statusMeaning(t, entry.code)}
+                slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 260 } } }}
+              />
               {entry.current ? <CheckIcon fontSize="small" sx={{ marginInlineStart: 1 }} /> : null}
             </MenuItem>
           );
@@ -194,6 +213,9 @@ function StatusControl() {
           return [
             <ListSubheader key="pauses-title" sx={{ lineHeight: 2.5, bgcolor: 'inherit' }}>
               {t('desk.status.pauses')}
+              <Typography variant="caption" component="div" sx={{ lineHeight: 1.4, pb: 0.5, color: 'text.secondary' }}>
+                {statusMeaning(t, 'P')}
+              </Typography>
             </ListSubheader>,
             item,
           ];

@@ -36,4 +36,15 @@ describe('desk texts', () => {
       expect(i18n.getFixedT('en')(`desk.status.pauseReasons.${reason}`)).not.toContain('desk.');
     }
   });
+
+  it('say what every agent status means for receiving work, in both languages', () => {
+    for (const code of ['D', 'A', 'E', 'G', 'P']) {
+      for (const language of ['es', 'en']) {
+        expect(i18n.getFixedT(language)(`desk.status.meaning.${code}`)).not.toContain('desk.');
+      }
+    }
+    expect(i18n.getFixedT('es')('desk.status.meaning.A')).toContain('recibe casos nuevos');
+    expect(i18n.getFixedT('en')('desk.status.meaning.P')).toContain('no new tickets');
+    expect(i18n.getFixedT('en')('desk.status.meaning.D')).toContain('open tickets stay assigned');
+  });
 });

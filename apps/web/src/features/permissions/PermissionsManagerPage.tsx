@@ -19,6 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
+import { roleLabel } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
@@ -113,7 +114,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                   divider
                 >
                   <ListItemText
-                    primary={item.label}
+                    primary={roleLabel(item, t)}
                     secondary={
                       <>
                         <Box component="span" sx={{ fontFamily: 'monospace' }}>
@@ -143,7 +144,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
             <>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
                 <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-                  {role.label}{' '}
+                  {roleLabel(role, t)}{' '}
                   <Typography
                     component="span"
                     variant="body2"

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, SwitchField } from '../../ui/FormField';
+import { roleLabel } from '../../ui/format';
 import { IdMultiSelect } from '../../ui/IdMultiSelect';
 import { issuesToErrors } from '../../ui/validation';
 import { PasswordField } from '../auth/PasswordField';
@@ -127,7 +128,7 @@ export function UserForm({ mode, initial, saving, onSubmit, footer }: UserFormPr
                 label={t('users.fields.roles')}
                 required
                 value={state.roleIds}
-                options={(roles.data ?? []).map((role) => ({ id: role.id, label: role.label }))}
+                options={(roles.data ?? []).map((role) => ({ id: role.id, label: roleLabel(role, t) }))}
                 onChange={set('roleIds')}
                 error={errors.roleIds}
                 testId="user-roles"

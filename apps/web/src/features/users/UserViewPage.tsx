@@ -16,7 +16,7 @@ import { usePermissions } from '../../app/queries';
 import { DetailList } from '../../ui/DetailList';
 import { EmptyState } from '../../ui/EmptyState';
 import { EnabledChip } from '../../ui/EnabledChip';
-import { formatDate, formatDateTime } from '../../ui/format';
+import { formatDate, formatDateTime, roleLabel } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../ui/params';
@@ -56,7 +56,7 @@ export function UserDetailCard({ user }: { user: UserDetail }) {
               value: (
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   {user.roles.map((role) => (
-                    <Chip key={role.id} size="small" label={role.label} />
+                    <Chip key={role.id} size="small" label={roleLabel(role, t)} />
                   ))}
                 </Box>
               ),

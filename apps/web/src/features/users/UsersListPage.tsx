@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EnabledChip } from '../../ui/EnabledChip';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { formatDate } from '../../ui/format';
+import { formatDate, roleLabel } from '../../ui/format';
 import { ListPage, RowAction } from '../../ui/ListPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useRoles } from '../permissions/api';
@@ -69,7 +69,7 @@ export function UsersListPage() {
       render: (user) => (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {user.roles.map((role) => (
-            <Chip key={role.id} size="small" variant="outlined" label={role.label} />
+            <Chip key={role.id} size="small" variant="outlined" label={roleLabel(role, t)} />
           ))}
         </Box>
       ),
@@ -125,7 +125,7 @@ export function UsersListPage() {
               setRoleId(value);
               setQuery((current) => ({ ...current, page: 1 }));
             }}
-            options={roles.data.map((role) => ({ value: role.id, label: role.label }))}
+            options={roles.data.map((role) => ({ value: role.id, label: roleLabel(role, t) }))}
             testId="users-filter-role"
             minWidth={170}
           />
