@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartFile, signedIn, type TestApp } from '../../test/app.js';
+import { importsRepo } from './imports.repo.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -197,5 +199,16 @@ describe('customer export', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v2/customers/export', headers: agent.headers })).statusCode,
     ).toBe(403);
+  });
+
+  it('a large import ends with fresh planner statistics for the tables it wrote', async () => {
+    await importsRepo.refreshStatistics(t.ctx.db);
+    const analysed = await t.ctx.db.execute<{ relname: string }>(sql`select relname from pg_stat_user_tables
+      where relname in ('customers', 'customer_contacts', 'campaign_customers') and last_analyze is not null`);
+    expect(analysed.rows.map((row) => row.relname).sort()).toEqual([
+      'campaign_customers',
+      'customer_contacts',
+      'customers',
+    ]);
   });
 });
