@@ -229,6 +229,14 @@ test('an administrator creates a widget and gets its embed code; the form in Spa
     new RegExp(`^<script src="${BASE_URL}/widget\\.js" data-atiende-widget="[\\w-]+" async></script>$`),
   );
   const widgetId = Number(/omni-widgets\/(\d+)\/edit/.exec(page.url())?.[1]);
+  // Each channel it offers links back to it from its own page.
+  const saved = await apiGet<{ channels: { id: number }[] }>(page, `/api/v2/omni-widgets/${widgetId}`);
+  await page.goto(`/v2/app/channels/${saved.channels[0].id}/edit`);
+  await page.getByTestId('channel-widgets').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId(`channel-widget-${widgetId}`)).toBeVisible();
+  await shot(page, 'channel-widgets-es-light');
+  await page.getByTestId(`channel-widget-${widgetId}`).getByRole('link', { name: 'Widget de la tienda e2e' }).click();
+  await expect(page).toHaveURL(new RegExp(`/v2/app/omni-widgets/${widgetId}/edit$`));
   await page.goto('/v2/app/omni-widgets');
   await expect(page.getByTestId(`widget-row-${widgetId}`)).toContainText('Widget de la tienda e2e');
 

@@ -350,6 +350,8 @@ export const channelSchema = named(
     lastError: z.string().nullable(),
     lastErrorAt: instantSchema.nullable(),
     campaigns: z.array(namedRefSchema),
+    /** The omni widgets that offer the channel on websites. */
+    widgets: z.array(namedRefSchema),
     createdAt: instantSchema,
     updatedAt: instantSchema,
   }),

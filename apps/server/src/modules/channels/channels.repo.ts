@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
+import { omniWidgetChannels, omniWidgets } from '../widgets/widgets.schema.js';
 import { type ChannelProblem, encodeProblem } from './channel-problem.js';
 import { channels } from './channels.schema.js';
 
@@ -88,20 +89,26 @@ export const channelsRepo = {
 
   /** Related campaigns of many channels in one query. */
   async campaignsOf(db: Executor, channelIds: readonly number[]) {
-    const byChannel = new Map<number, { id: number; name: string }[]>();
-    if (channelIds.length === 0) return byChannel;
+    if (channelIds.length === 0) return new Map<number, NamedRef[]>();
     const rows = await db
       .select({ channelId: campaignChannels.channelId, id: campaigns.id, name: campaigns.name })
       .from(campaignChannels)
       .innerJoin(campaigns, eq(campaigns.id, campaignChannels.campaignId))
       .where(inArray(campaignChannels.channelId, [...channelIds]))
       .orderBy(campaigns.name);
-    for (const row of rows) {
-      const list = byChannel.get(row.channelId) ?? [];
-      list.push({ id: row.id, name: row.name });
-      byChannel.set(row.channelId, list);
-    }
-    return byChannel;
+    return groupByChannel(rows);
+  },
+
+  /** The omni widgets that offer each of many channels, in one query. */
+  async widgetsOf(db: Executor, channelIds: readonly number[]) {
+    if (channelIds.length === 0) return new Map<number, NamedRef[]>();
+    const rows = await db
+      .select({ channelId: omniWidgetChannels.channelId, id: omniWidgets.id, name: omniWidgets.name })
+      .from(omniWidgetChannels)
+      .innerJoin(omniWidgets, eq(omniWidgets.id, omniWidgetChannels.widgetId))
+      .where(inArray(omniWidgetChannels.channelId, [...channelIds]))
+      .orderBy(omniWidgets.name);
+    return groupByChannel(rows);
   },
 
   async existingIds(db: Executor, ids: readonly number[]): Promise<number[]> {
@@ -113,3 +120,15 @@ export const channelsRepo = {
     return rows.map((row) => row.id);
   },
 };
+
+type NamedRef = { id: number; name: string };
+
+function groupByChannel(rows: readonly (NamedRef & { channelId: number })[]): Map<number, NamedRef[]> {
+  const byChannel = new Map<number, NamedRef[]>();
+  for (const { channelId, id, name } of rows) {
+    const list = byChannel.get(channelId) ?? [];
+    list.push({ id, name });
+    byChannel.set(channelId, list);
+  }
+  return byChannel;
+}

@@ -24,9 +24,15 @@ import { type ChannelRow, channelsRepo } from './channels.repo.js';
 type ChannelBody = z.output<typeof channelBodySchema>;
 type ConfigValue = string | number | boolean | null;
 
+/** What refers to a channel: the campaigns that serve it and the omni widgets that offer it. */
+interface ChannelRelations {
+  campaigns: { id: number; name: string }[];
+  widgets: { id: number; name: string }[];
+}
+
 function toChannel(
   row: ChannelRow,
-  campaigns: { id: number; name: string }[],
+  { campaigns, widgets }: ChannelRelations,
   publicUrl: string,
   locale: Locale,
 ): Channel {
@@ -46,6 +52,7 @@ function toChannel(
     lastError: problemText(row.lastError, locale),
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     campaigns,
+    widgets,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -155,10 +162,21 @@ function mergeSecrets(type: ChannelTypeKey, parsed: ReturnType<typeof parseConfi
 export function createChannelsService(ctx: AppContext) {
   const { db } = ctx;
 
+  /** Campaigns and widgets of many channels: two queries for a whole page. */
+  async function relationsOf(channelIds: readonly number[]) {
+    const [campaigns, widgets] = await Promise.all([
+      channelsRepo.campaignsOf(db, channelIds),
+      channelsRepo.widgetsOf(db, channelIds),
+    ]);
+    return {
+      get: (id: number): ChannelRelations => ({ campaigns: campaigns.get(id) ?? [], widgets: widgets.get(id) ?? [] }),
+    };
+  }
+
   async function view(id: number, locale: Locale): Promise<Channel> {
     const row = await channelsRepo.find(db, id);
     if (!row) throw errors.notFound();
-    return toChannel(row, (await channelsRepo.campaignsOf(db, [id])).get(id) ?? [], ctx.config.publicUrl, locale);
+    return toChannel(row, (await relationsOf([id])).get(id), ctx.config.publicUrl, locale);
   }
 
   /**
@@ -236,12 +254,9 @@ export function createChannelsService(ctx: AppContext) {
         type: query.type,
         enabled: query.enabled === 'all' ? undefined : query.enabled === 'true',
       });
-      const related = await channelsRepo.campaignsOf(
-        db,
-        rows.map((row) => row.id),
-      );
+      const related = await relationsOf(rows.map((row) => row.id));
       return {
-        data: rows.map((row) => toChannel(row, related.get(row.id) ?? [], ctx.config.publicUrl, locale)),
+        data: rows.map((row) => toChannel(row, related.get(row.id), ctx.config.publicUrl, locale)),
         total,
         page: query.page,
         sizePerPage: query.sizePerPage,

@@ -78,6 +78,15 @@ describe('omni widgets (admin)', () => {
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json().result).toEqual(body);
 
+    // The channels' pages name the widgets that offer them (the list too, batched).
+    const webchatChannel = (await api.get(`/api/v2/channels/${webchatId}`, admin)).json().result;
+    expect(webchatChannel.widgets).toContainEqual({ id: body.id, name: body.name });
+    const whatsappName = (await api.get(`/api/v2/channels/${whatsappId}`, admin)).json().result.name as string;
+    const channelPage = (await api.get(`/api/v2/channels?searchText=${encodeURIComponent(whatsappName)}`, admin)).json()
+      .result;
+    const listedWhatsapp = channelPage.data.find((channel: { id: number }) => channel.id === whatsappId);
+    expect(listedWhatsapp.widgets).toContainEqual({ id: body.id, name: body.name });
+
     const listed = await api.get(`/api/v2/omni-widgets?searchText=${encodeURIComponent(body.name)}`, admin);
     expect(listed.json().result).toMatchObject({ total: 1, page: 1 });
     expect(listed.json().result.data[0].id).toBe(body.id);
@@ -94,6 +103,8 @@ describe('omni widgets (admin)', () => {
     expect(updated.json().result).toMatchObject({ style: 'list', enabled: false, title: null });
     expect(updated.json().result.publicKey).toBe(body.publicKey);
     expect(updated.json().result.channels.map((channel: { id: number }) => channel.id)).toEqual([whatsappId]);
+    const afterUpdate = (await api.get(`/api/v2/channels/${webchatId}`, admin)).json().result;
+    expect(afterUpdate.widgets).not.toContainEqual({ id: body.id, name: body.name });
 
     const audit = (await api.get(`/api/v2/omni-widgets/${body.id}/audit`, admin)).json().result;
     expect(audit.map((entry: { action: string }) => entry.action)).toEqual(['updated', 'created']);

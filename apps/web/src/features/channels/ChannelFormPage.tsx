@@ -216,7 +216,8 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const zones = useMemo(() => timezones(state.timezone), [state.timezone]);
   const secretsSet = channel?.secretsSet ?? [];
-  const canEdit = usePermissions().can('editar-canal');
+  const { can } = usePermissions();
+  const canEdit = can('editar-canal');
   const set =
     <K extends keyof ChannelFormState>(field: K) =>
     (value: ChannelFormState[K]) =>
@@ -380,6 +381,34 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
                   <Link component={RouterLink} to={`/app/campaigns/${campaign.id}/edit`}>
                     {campaign.name}
                   </Link>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Section>
+      ) : null}
+      {channel && (channel.type === 'webchat' || channel.widgets.length > 0) ? (
+        <Section title={t('channels.widgets')} testId="channel-widgets">
+          {channel.widgets.length === 0 ? (
+            <Typography sx={{ color: 'text.secondary' }}>
+              {t('channels.noWidgets')}{' '}
+              {can('agregar-omniwidget') ? (
+                <Link component={RouterLink} to="/app/omni-widgets/add" data-testid="channel-widgets-add">
+                  {t('channels.addWidget')}
+                </Link>
+              ) : null}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
+              {channel.widgets.map((widget) => (
+                <li key={widget.id} data-testid={`channel-widget-${widget.id}`}>
+                  {can('editar-omniwidget') ? (
+                    <Link component={RouterLink} to={`/app/omni-widgets/${widget.id}/edit`}>
+                      {widget.name}
+                    </Link>
+                  ) : (
+                    widget.name
+                  )}
                 </li>
               ))}
             </Box>

@@ -113,6 +113,7 @@ describe('channel form', () => {
       lastError: null,
       lastErrorAt: null,
       campaigns: [],
+      widgets: [],
       createdAt: '',
       updatedAt: '',
     };
