@@ -25,6 +25,15 @@ export function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
+/** One toolbar button; its test id is `${testId}-${id}`. */
+interface Tool {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  run: () => void;
+  pressed?: boolean;
+}
+
 interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
@@ -85,7 +94,7 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
     }),
   });
 
-  const button = (title: string, icon: ReactNode, action: () => void, id: string, pressed?: boolean) => (
+  const button = ({ id, title, icon, run, pressed }: Tool) => (
     <Tooltip title={title} key={id}>
       <IconButton
         size="small"
@@ -93,7 +102,7 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
         aria-pressed={pressed}
         color={pressed ? 'primary' : 'default'}
         onMouseDown={(event) => event.preventDefault()}
-        onClick={action}
+        onClick={run}
         data-testid={testId ? `${testId}-${id}` : undefined}
       >
         {icon}
@@ -113,6 +122,45 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
     }
   };
 
+  const small = { fontSize: 'small' } as const;
+  const tools: Tool[] = [
+    {
+      id: 'bold',
+      title: t('editor.bold'),
+      icon: <FormatBoldIcon {...small} />,
+      run: () => editor.chain().focus().toggleBold().run(),
+      pressed: active.bold,
+    },
+    {
+      id: 'italic',
+      title: t('editor.italic'),
+      icon: <FormatItalicIcon {...small} />,
+      run: () => editor.chain().focus().toggleItalic().run(),
+      pressed: active.italic,
+    },
+    {
+      id: 'ul',
+      title: t('editor.bulletList'),
+      icon: <FormatListBulletedIcon {...small} />,
+      run: () => editor.chain().focus().toggleBulletList().run(),
+      pressed: active.bulletList,
+    },
+    {
+      id: 'ol',
+      title: t('editor.numberedList'),
+      icon: <FormatListNumberedIcon {...small} />,
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+      pressed: active.orderedList,
+    },
+    { id: 'link', title: t('editor.link'), icon: <LinkIcon {...small} />, run: addLink, pressed: active.link },
+    {
+      id: 'unlink',
+      title: t('editor.unlink'),
+      icon: <LinkOffIcon {...small} />,
+      run: () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
+    },
+  ];
+
   return (
     <Box
       sx={{
@@ -127,41 +175,7 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
         aria-label={label}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
       >
-        {button(
-          t('editor.bold'),
-          <FormatBoldIcon fontSize="small" />,
-          () => editor.chain().focus().toggleBold().run(),
-          'bold',
-          active.bold,
-        )}
-        {button(
-          t('editor.italic'),
-          <FormatItalicIcon fontSize="small" />,
-          () => editor.chain().focus().toggleItalic().run(),
-          'italic',
-          active.italic,
-        )}
-        {button(
-          t('editor.bulletList'),
-          <FormatListBulletedIcon fontSize="small" />,
-          () => editor.chain().focus().toggleBulletList().run(),
-          'ul',
-          active.bulletList,
-        )}
-        {button(
-          t('editor.numberedList'),
-          <FormatListNumberedIcon fontSize="small" />,
-          () => editor.chain().focus().toggleOrderedList().run(),
-          'ol',
-          active.orderedList,
-        )}
-        {button(t('editor.link'), <LinkIcon fontSize="small" />, addLink, 'link', active.link)}
-        {button(
-          t('editor.unlink'),
-          <LinkOffIcon fontSize="small" />,
-          () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
-          'unlink',
-        )}
+        {tools.map(button)}
       </Box>
       <Box
         sx={{

@@ -1,3 +1,4 @@
+import { type Locale, pickLocale } from '@atiende/contracts';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -11,10 +12,10 @@ import 'dayjs/locale/es';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const PICKER_TEXTS = {
+const PICKER_TEXTS: Record<Locale, typeof esES.components.MuiLocalizationProvider.defaultProps.localeText> = {
   es: esES.components.MuiLocalizationProvider.defaultProps.localeText,
   en: enUS.components.MuiLocalizationProvider.defaultProps.localeText,
-} as const;
+};
 
 /**
  * Dates and times in the UI language: Spanish shows dd/mm/aaaa and a 24-hour clock, English its own order.
@@ -22,7 +23,7 @@ const PICKER_TEXTS = {
  */
 export function DatesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const language = i18n.language === 'en' ? 'en' : 'es';
+  const language = pickLocale(i18n.language);
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language} localeText={PICKER_TEXTS[language]}>
       {children}
