@@ -28,6 +28,7 @@ export async function deskCampaign(
     config?: object;
     channelType?: string;
     channelConfig?: object;
+    businessHours?: object;
   } = { agents: [] },
 ) {
   const { post } = caller(t);
@@ -37,6 +38,7 @@ export async function deskCampaign(
     type: options.channelType ?? 'webchat',
     direction: 'inbound',
     ...(options.channelConfig ? { config: options.channelConfig } : {}),
+    ...(options.businessHours ? { businessHours: options.businessHours } : {}),
   });
   if (channel.statusCode !== 201) throw new Error(`channel not created: ${channel.body}`);
   const channelId = channel.json().result.id as number;

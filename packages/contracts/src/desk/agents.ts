@@ -121,6 +121,59 @@ export const supervisedAgentSchema = named(
 );
 export type SupervisedAgent = z.infer<typeof supervisedAgentSchema>;
 
+/**
+ * Why work waits instead of being with an agent; several can hold at once. `outside-hours`: the channel is closed
+ * now (the customer got its out-of-hours answer); `auto-assign-off`: the campaign assigns by hand;
+ * `no-agent-serves-channel`: no enabled agent of the campaign serves the channel (with the required skills);
+ * `no-agent-ready`: none of those is in a ready status (A or E); `all-at-capacity`: the ready ones all hold the
+ * campaign's tasks-per-agent limit of open tickets.
+ */
+export const WAITING_REASONS = [
+  'outside-hours',
+  'auto-assign-off',
+  'no-agent-serves-channel',
+  'no-agent-ready',
+  'all-at-capacity',
+] as const;
+export type WaitingReason = (typeof WAITING_REASONS)[number];
+export const waitingReasonSchema = z.enum(WAITING_REASONS);
+
+/** A waiting ticket's place in its campaign's queue and the reasons it is not with an agent yet. */
+export const waitingExplanationSchema = named(
+  'WaitingExplanation',
+  z.object({
+    ticketId: idSchema,
+    campaign: namedRefSchema,
+    channel: z.object({ id: idSchema, name: z.string(), open: z.boolean() }).nullable(),
+    /** 1 for the next ticket routing hands out (priority first, then oldest). */
+    position: z.number().int().min(1),
+    waiting: z.number().int(),
+    reasons: z.array(waitingReasonSchema),
+    /** Agents of the campaign who serve the ticket's channel: all, in a ready status, ready and below the limit. */
+    agents: z.object({ serving: z.number().int(), ready: z.number().int(), withRoom: z.number().int() }),
+    tasksPerAgent: z.number().int(),
+  }),
+);
+export type WaitingExplanation = z.infer<typeof waitingExplanationSchema>;
+
+/** The signed-in agent's campaigns: waiting work, their own open tickets against the limit. */
+export const ownQueueSchema = named(
+  'OwnQueue',
+  z.object({
+    estado: z.enum(['D', 'A', 'E', 'G', 'P']),
+    campaigns: z.array(
+      z.object({
+        campaign: namedRefSchema,
+        waiting: z.number().int(),
+        open: z.number().int(),
+        tasksPerAgent: z.number().int(),
+        autoAssign: z.boolean(),
+      }),
+    ),
+  }),
+);
+export type OwnQueue = z.infer<typeof ownQueueSchema>;
+
 export const queueSnapshotSchema = named(
   'QueueSnapshot',
   z.object({
@@ -135,6 +188,8 @@ export const queueSnapshotSchema = named(
     /** Average seconds from opening to closing today (null: none closed). */
     averageHandlingSeconds: z.number().nullable(),
     oldestWaitingSince: instantSchema.nullable(),
+    /** Why the head of the queue is not with an agent (empty when nothing waits or it is about to be assigned). */
+    waitingReasons: z.array(waitingReasonSchema),
   }),
 );
 export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;

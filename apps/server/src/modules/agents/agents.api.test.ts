@@ -257,8 +257,116 @@ describe('routing', () => {
       waiting: 200 - 17,
       inProgress: 16,
       agentsAvailable: 4,
+      waitingReasons: ['all-at-capacity'],
     });
   }, 60_000);
+});
+
+describe('waiting reasons', () => {
+  const waiting = (actor: Actor, ticketId: number) => api.get(`/api/v2/tickets/${ticketId}/waiting`, actor);
+  const routed = async () => {
+    await t.services.inbound.idle();
+    await t.services.routing.idle();
+  };
+
+  it('say where a waiting ticket stands and why: out of hours, nobody ready, everyone at the limit', async () => {
+    const agent = await signedIn(t, 'agent');
+    const supervisor = await signedInWith(t, admin, ['ver-caso', 'ver-supervision-colas']);
+    // Business hours with no opening: every message arrives outside them.
+    const { channelId, campaignId } = await deskCampaign(t, admin, {
+      agents: [agent],
+      supervisors: [supervisor],
+      config: { tasksPerAgent: 1 },
+      businessHours: { enabled: true, timezone: 'America/Bogota', days: [] },
+    });
+    await status(agent, 'A');
+    await status(agent, 'E');
+    await status(agent, 'P', { pausa: 'ALMUERZO' });
+    const stamp = Date.now();
+    const first = (await inbound(channelId, `waiting-a-${stamp}`)).json().result.ticketId as number;
+    const second = (await inbound(channelId, `waiting-b-${stamp}`)).json().result.ticketId as number;
+    await routed();
+
+    const paused = await waiting(supervisor, first);
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json().result).toMatchObject({
+      ticketId: first,
+      campaign: { id: campaignId },
+      channel: { id: channelId, open: false },
+      position: 1,
+      waiting: 2,
+      reasons: ['outside-hours', 'no-agent-ready'],
+      agents: { serving: 1, ready: 0, withRoom: 0 },
+      tasksPerAgent: 1,
+    });
+    expect((await waiting(supervisor, second)).json().result).toMatchObject({ position: 2, waiting: 2 });
+    // The agent sees what waits and that their status keeps it from them.
+    expect((await api.get('/api/v2/supervision/agente/cola', agent)).json().result).toEqual({
+      estado: 'P',
+      campaigns: [
+        {
+          campaign: { id: campaignId, name: expect.any(String) },
+          waiting: 2,
+          open: 0,
+          tasksPerAgent: 1,
+          autoAssign: true,
+        },
+      ],
+    });
+
+    // Ready again: the agent takes the first (the campaign's limit is one), the second waits for room.
+    await status(agent, 'A');
+    await routed();
+    expect((await waiting(agent, first)).json().result).toBeNull();
+    expect((await waiting(supervisor, second)).json().result).toMatchObject({
+      position: 1,
+      waiting: 1,
+      reasons: ['outside-hours', 'all-at-capacity'],
+      agents: { serving: 1, ready: 1, withRoom: 0 },
+    });
+    const queues = (await api.get('/api/v2/supervision/colas', supervisor)).json().result;
+    expect(queues).toEqual([
+      expect.objectContaining({ campaign: expect.objectContaining({ id: campaignId }), waiting: 1 }),
+    ]);
+    expect(queues[0].waitingReasons).toEqual(['outside-hours', 'all-at-capacity']);
+    expect((await api.get('/api/v2/supervision/agente/cola', agent)).json().result.campaigns[0]).toMatchObject({
+      waiting: 1,
+      open: 1,
+    });
+  });
+
+  it('name a campaign nobody serves and one that assigns by hand; tickets that do not wait have none', async () => {
+    const unstaffed = await deskCampaign(t, admin, { agents: [] });
+    const manual = await deskCampaign(t, admin, {
+      agents: [await signedIn(t, 'agent')],
+      config: { autoAssign: false, closeWithoutTask: true, closeWithoutCustomerInfo: true },
+    });
+    const stamp = Date.now();
+    const nobody = (await inbound(unstaffed.channelId, `nobody-${stamp}`)).json().result.ticketId as number;
+    const byHand = (await inbound(manual.channelId, `by-hand-${stamp}`)).json().result.ticketId as number;
+    await routed();
+    expect((await waiting(admin, nobody)).json().result).toMatchObject({
+      channel: { open: true },
+      reasons: ['no-agent-serves-channel'],
+      agents: { serving: 0 },
+    });
+    expect((await waiting(admin, byHand)).json().result.reasons).toEqual(['auto-assign-off']);
+    expect((await api.post(`/api/v2/tickets/${byHand}/close`, admin, {})).statusCode).toBe(200);
+    expect((await waiting(admin, byHand)).json().result).toBeNull();
+  });
+
+  it('follow the ticket rules: 403 without ver-caso, 404 for a ticket outside the actor’s campaigns', async () => {
+    const { channelId } = await deskCampaign(t, admin, { agents: [] });
+    const ticketId = (await inbound(channelId, `rules-${Date.now()}`)).json().result.ticketId as number;
+    await routed();
+    const outsider = await signedIn(t, 'agent');
+    await deskCampaign(t, admin, { agents: [outsider] });
+    expect((await waiting(outsider, ticketId)).statusCode).toBe(404);
+    const noTickets = await signedInWith(t, admin, ['ver-supervision-colas']);
+    const refused = await api.get(`/api/v2/tickets/${ticketId}/waiting`, noTickets, 'en');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBeTruthy();
+  });
 });
 
 describe('pending list', () => {

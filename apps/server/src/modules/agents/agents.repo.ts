@@ -24,6 +24,12 @@ function campaignFilter(column: SQL, campaignIds: readonly number[] | 'all'): SQ
   )})`;
 }
 
+/** A ticket that waits for routing: open, nobody assigned, no transfer pending (the routing queue's definition). */
+function waitingTicket(alias: SQL): SQL {
+  return sql`${alias}.status <> 4 and ${alias}.assigned_user_id is null and ${alias}.transfer_to_user_id is null
+    and ${alias}.transfer_to_campaign_id is null`;
+}
+
 export const agentsRepo = {
   /** The agent's state row, locked; created as D (offline) the first time. */
   async lockState(db: Executor, userId: number): Promise<AgentStateRow> {
@@ -94,8 +100,7 @@ export const agentsRepo = {
     const result = await db.execute<{ id: string; channel_id: string | null; owner: string | null }>(sql`
       select t.id, t.channel_id, cu.owner_user_id as owner
       from tickets t join customers cu on cu.id = t.customer_id
-      where t.campaign_id = ${campaignId} and t.status <> 4 and t.assigned_user_id is null
-        and t.transfer_to_user_id is null and t.transfer_to_campaign_id is null
+      where t.campaign_id = ${campaignId} and ${waitingTicket(sql`t`)}
       order by t.priority desc, t.created_at, t.id
       limit ${limit}
       for update of t skip locked`);
@@ -153,6 +158,111 @@ export const agentsRepo = {
       }))
       .filter((candidate) => candidate.load < limit)
       .filter((candidate) => requiredSkillIds.length === 0 || candidate.matchingSkills === requiredSkillIds.length);
+  },
+
+  /**
+   * A ticket as routing sees it, when it waits (open, nobody assigned, no transfer pending): its campaign with the
+   * routing settings, its channel with the business hours, and its queue position. Null when it does not wait.
+   */
+  async waitingTicket(db: Executor, ticketId: number) {
+    const result = await db.execute<{
+      campaign_id: string;
+      campaign_name: string;
+      config: unknown;
+      channel_id: string | null;
+      channel_name: string | null;
+      business_hours: unknown;
+      waiting: number;
+      ahead: number;
+    }>(sql`
+      select t.campaign_id, c.name as campaign_name, c.config, t.channel_id, ch.name as channel_name,
+        ch.business_hours,
+        (select count(*)::int from tickets w where w.campaign_id = t.campaign_id and ${waitingTicket(sql`w`)})
+          as waiting,
+        (select count(*)::int from tickets w where w.campaign_id = t.campaign_id and ${waitingTicket(sql`w`)}
+          and (w.priority > t.priority or (w.priority = t.priority and (w.created_at, w.id) < (t.created_at, t.id))))
+          as ahead
+      from tickets t join campaigns c on c.id = t.campaign_id left join channels ch on ch.id = t.channel_id
+      where t.id = ${ticketId} and ${waitingTicket(sql`t`)}`);
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      campaign: { id: Number(row.campaign_id), name: row.campaign_name },
+      config: row.config,
+      channel:
+        row.channel_id === null
+          ? null
+          : { id: Number(row.channel_id), name: row.channel_name ?? '', businessHours: row.business_hours },
+      waiting: row.waiting,
+      position: row.ahead + 1,
+    };
+  },
+
+  /** The head of each campaign's queue: the ticket routing hands out next (campaigns with nothing waiting are absent). */
+  async queueHeads(db: Executor, campaignIds: readonly number[]): Promise<Map<number, number>> {
+    if (campaignIds.length === 0) return new Map();
+    const result = await db.execute<{ campaign_id: string; id: string }>(sql`
+      select c.id as campaign_id, head.id
+      from campaigns c cross join lateral (
+        select t.id from tickets t where t.campaign_id = c.id and ${waitingTicket(sql`t`)}
+        order by t.priority desc, t.created_at, t.id limit 1) head
+      where c.id in (${sql.join(
+        campaignIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    return new Map(result.rows.map((row) => [Number(row.campaign_id), Number(row.id)]));
+  },
+
+  /**
+   * Who could take a ticket of the campaign on the channel: the enabled agents serving it with the required skills,
+   * those of them in a ready status (A or E), and those also below the limit of open tickets. One query.
+   */
+  async staffing(
+    db: Executor,
+    campaignId: number,
+    channelId: number | null,
+    limit: number,
+    requiredSkillIds: readonly number[],
+  ): Promise<{ serving: number; ready: number; withRoom: number }> {
+    const skilled = requiredSkillIds.length
+      ? sql`(select count(*) from user_skills us where us.user_id = m.user_id and us.skill_id in (${sql.join(
+          requiredSkillIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})) = ${requiredSkillIds.length}`
+      : sql`true`;
+    const result = await db.execute<{ serving: number; ready: number; with_room: number }>(sql`
+      select count(*)::int as serving,
+        count(*) filter (where s.status in ('A', 'E'))::int as ready,
+        count(*) filter (where s.status in ('A', 'E') and (select count(*) from tickets o
+          where o.campaign_id = ${campaignId} and o.assigned_user_id = m.user_id and o.status <> 4) < ${limit})::int
+          as with_room
+      from (select distinct a.user_id from campaign_agent_channels a join users u on u.id = a.user_id and u.enabled
+            where a.campaign_id = ${campaignId}
+              and (${channelId}::bigint is null or a.channel_id = ${channelId}::bigint)) m
+      left join agent_states s on s.user_id = m.user_id
+      where ${skilled}`);
+    const row = result.rows[0];
+    return { serving: row?.serving ?? 0, ready: row?.ready ?? 0, withRoom: row?.with_room ?? 0 };
+  },
+
+  /** The agent's campaigns with their waiting work and the agent's own open tickets in each. */
+  async ownQueue(db: Executor, userId: number) {
+    const result = await db.execute<{ id: string; name: string; config: unknown; waiting: number; open: number }>(sql`
+      select c.id, c.name, c.config,
+        (select count(*)::int from tickets w where w.campaign_id = c.id and ${waitingTicket(sql`w`)}) as waiting,
+        (select count(*)::int from tickets o where o.campaign_id = c.id and o.assigned_user_id = ${userId}
+          and o.status <> 4) as open
+      from campaigns c
+      where c.enabled and exists (select 1 from campaign_agent_channels a where a.campaign_id = c.id
+        and a.user_id = ${userId})
+      order by c.name
+      limit 200`);
+    return result.rows.map((row) => ({
+      campaign: { id: Number(row.id), name: row.name },
+      config: row.config,
+      waiting: row.waiting,
+      open: row.open,
+    }));
   },
 
   async lastRoundRobin(db: Executor, campaignId: number): Promise<number | null> {
@@ -227,7 +337,7 @@ export const agentsRepo = {
   },
 
   /** Supervision: per campaign, waiting and in-progress work, available agents, today's service level and AHT. */
-  async queues(db: Executor, campaignIds: readonly number[] | 'all'): Promise<QueueSnapshot[]> {
+  async queues(db: Executor, campaignIds: readonly number[] | 'all'): Promise<Omit<QueueSnapshot, 'waitingReasons'>[]> {
     const which = campaignFilter(sql`c.id`, campaignIds);
     const result = await db.execute<{
       id: string;

@@ -4,6 +4,7 @@ import {
   agentStatusLogEntrySchema,
   forceStatusBodySchema,
   idParamSchema,
+  ownQueueSchema,
   queueSnapshotSchema,
   stateListItemSchema,
   supervisedAgentSchema,
@@ -53,6 +54,15 @@ export async function agentsRoutes(app: FastifyInstance, agents: AgentsService):
       },
     },
     async (request) => success(request, await agents.report(requireAuth(request), request.body), changed),
+  );
+  const getOwnQueue = {
+    tags,
+    operationId: 'getOwnQueue',
+    summary: 'The signed-in agent’s campaigns: waiting work and their own open tickets against the campaign’s limit',
+    response: ok(ownQueueSchema),
+  };
+  api.get('/supervision/agente/cola', { config: { authenticated: true }, schema: getOwnQueue }, async (request) =>
+    success(request, await agents.ownQueue(requireAuth(request))),
   );
   const listAgents = {
     tags,

@@ -3,7 +3,9 @@ import {
   type AgentState,
   type AgentStatusBody,
   type AgentStatusCode,
+  campaignConfigSchema,
   type ForcedStatusEvent,
+  type OwnQueue,
   PAUSE_REASONS,
   type QueueSnapshot,
   REALTIME_EVENTS,
@@ -19,6 +21,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type AgentStateRow, agentsRepo } from './agents.repo.js';
 import type { RoutingService } from './routing.service.js';
+import { explainWaiting } from './waiting.js';
 
 const invalidChange = () => new AppError(409, 'AGENT.INVALID_STATUS', 'agents.invalidStatusChange');
 
@@ -167,8 +170,35 @@ export function createAgentsService(ctx: AppContext, auth: AuthService, routing:
       return agentsRepo.supervisedAgents(db, await supervisedCampaigns(actor));
     },
 
+    /** The supervisor's queues, each with the reasons its head (the next ticket to hand out) still waits. */
     async queues(actor: AuthContext): Promise<QueueSnapshot[]> {
-      return agentsRepo.queues(db, await supervisedCampaigns(actor));
+      const queues = await agentsRepo.queues(db, await supervisedCampaigns(actor));
+      const heads = await agentsRepo.queueHeads(
+        db,
+        queues.filter((queue) => queue.waiting > 0).map((queue) => queue.campaign.id),
+      );
+      return Promise.all(
+        queues.map(async (queue) => {
+          const head = heads.get(queue.campaign.id);
+          const explained = head === undefined ? null : await explainWaiting(db, head);
+          return { ...queue, waitingReasons: explained?.reasons ?? [] };
+        }),
+      );
+    },
+
+    /** The signed-in agent's campaigns: what waits there and how many of their own tickets are open. */
+    async ownQueue(actor: AuthContext): Promise<OwnQueue> {
+      const [state, campaigns] = await Promise.all([
+        agentsRepo.state(db, actor.userId),
+        agentsRepo.ownQueue(db, actor.userId),
+      ]);
+      return {
+        estado: (state?.status as AgentStatusCode | undefined) ?? 'D',
+        campaigns: campaigns.map(({ config, ...campaign }) => {
+          const parsed = campaignConfigSchema.parse(config ?? {});
+          return { ...campaign, tasksPerAgent: parsed.tasksPerAgent, autoAssign: parsed.autoAssign };
+        }),
+      };
     },
 
     async log(actor: AuthContext, agentId: number) {

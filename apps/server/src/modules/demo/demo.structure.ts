@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@atiende/contracts';
 import type { Executor } from '../../platform/db/client.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { ALL_CUSTOMERS } from '../../policies/customers.js';
@@ -58,6 +59,15 @@ const LAST_NAMES = [
 const DEMO_CUSTOMERS = 300;
 const weekdays = (from: string, to: string) => [1, 2, 3, 4, 5].map((day) => ({ day, from, to }));
 
+export const DEMO_WEBCHAT_NAME = 'Chat del sitio web';
+export const DEMO_AFTER_HOURS_NAME = 'Chat fuera de horario';
+/** No business hours: the demo site's chat is open at every hour. */
+export const DEMO_WEBCHAT_HOURS: BusinessHours = { enabled: false, timezone: 'America/Bogota', days: [] };
+/** Business hours with no opening slot: every message arrives outside them (the out-of-hours demo). */
+export const DEMO_AFTER_HOURS_HOURS: BusinessHours = { enabled: true, timezone: 'America/Bogota', days: [] };
+/** Room for the walkthrough: the demo agent starts with five open tickets in the service campaign. */
+export const DEMO_TASKS_PER_AGENT = 10;
+
 /**
  * What a newcomer needs to see the product work: channels of several types, two campaigns (the demo agent in the
  * first, the supervisor over both), a dynamic form, labels and a few hundred customers. Created once.
@@ -86,13 +96,23 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     createdBy: admin.id,
     updatedBy: admin.id,
   };
+  // The README's walkthrough: the site's chat is staffed around the clock, so a visitor reaches the demo agent
+  // whenever Atiende runs. The second web chat shows the other case: it is always outside its hours.
   const webchat = await channel({
     ...common,
-    name: 'Chat del sitio web',
+    name: DEMO_WEBCHAT_NAME,
     type: 'webchat',
     direction: 'inbound',
     config: { welcomeMessage: '¡Hola! ¿En qué podemos ayudarle?' },
-    businessHours: hours,
+    businessHours: DEMO_WEBCHAT_HOURS,
+  });
+  const afterHours = await channel({
+    ...common,
+    name: DEMO_AFTER_HOURS_NAME,
+    type: 'webchat',
+    direction: 'inbound',
+    config: { welcomeMessage: '¡Hola! Déjenos su mensaje.' },
+    businessHours: DEMO_AFTER_HOURS_HOURS,
   });
   const email = await channel({
     ...common,
@@ -212,7 +232,7 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     serviceLevelSeconds: 20,
     serviceLevelTarget: 80,
     averageHandlingSeconds: 300,
-    tasksPerAgent: 5,
+    tasksPerAgent: DEMO_TASKS_PER_AGENT,
     distribution: 'round-robin' as const,
     autoAssign: true,
     preferCustomerOwner: false,
@@ -240,10 +260,12 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     createdBy: admin.id,
   });
   await campaignsRepo.replaceMembers(tx, service, {
-    channelIds: [webchat, email, phone],
+    channelIds: [webchat, afterHours, email, phone],
+    // Only the demo agent serves the site's chat, so the walkthrough's visitor always reaches them; the second
+    // agent serves the out-of-hours chat (its conversations wait while that agent is signed out).
     agents: [
       { userId: agent.id, channelIds: [webchat, email, phone] },
-      { userId: mfaAgent.id, channelIds: [webchat] },
+      { userId: mfaAgent.id, channelIds: [afterHours] },
     ],
     supervisorIds: [supervisor.id],
     scripts: [

@@ -10,6 +10,7 @@ import {
   type TicketFilter,
   type TicketListItem,
   ticketFilterSchema,
+  type WaitingExplanation,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import type { AuthContext } from '../../platform/auth-context.js';
@@ -18,6 +19,7 @@ import { errors } from '../../platform/http/errors.js';
 import { searchable } from '../../platform/text.js';
 import { customerScopeOf, mayLookUpCustomers } from '../../policies/customers.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
+import { explainWaiting } from '../agents/waiting.js';
 import { customersRepo } from '../customers/customers.repo.js';
 import { pendingRepo } from './pending.repo.js';
 import { queryOf, type TicketCore } from './tickets.core.js';
@@ -77,6 +79,11 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
       };
     },
     get: view,
+    /** Why a ticket the actor may see still waits for an agent, and its place in the queue (null: it does not wait). */
+    async waiting(actor: AuthContext, id: number): Promise<WaitingExplanation | null> {
+      await visible(db, actor, id);
+      return explainWaiting(db, id);
+    },
     async getByNumber(actor: AuthContext, number: number): Promise<Ticket> {
       const row = await ticketsRepo.findVisible(db, ticketScopeOf(actor), { number });
       if (!row) throw errors.notFound();

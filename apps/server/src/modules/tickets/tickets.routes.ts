@@ -22,6 +22,7 @@ import {
   transferBodySchema,
   updateTicketBodySchema,
   userTicketStatsSchema,
+  waitingExplanationSchema,
 } from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -197,6 +198,20 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
       },
     },
     async (request) => success(request, await tickets.get(requireAuth(request), request.params.id)),
+  );
+  api.get(
+    '/tickets/:id/waiting',
+    {
+      config: { permission: 'ver-caso' },
+      schema: {
+        tags,
+        operationId: 'explainTicketWaiting',
+        summary: 'Why a ticket still waits for an agent and its place in the campaign’s queue (null: it does not wait)',
+        params: idParamSchema,
+        response: ok(waitingExplanationSchema.nullable()),
+      },
+    },
+    async (request) => success(request, await tickets.waiting(requireAuth(request), request.params.id)),
   );
   api.put(
     '/tickets/:id',

@@ -74,6 +74,12 @@ export const tickets = pgTable(
     index('tickets_unassigned_idx').on(table.priority, table.id).where(sql`${table.assignedUserId} is null`),
     // The pending drawer and the routing queue: only tickets not closed.
     index('tickets_pending_idx').on(table.campaignId, table.createdAt).where(sql`${table.status} <> 4`),
+    // The routing queue in its order (priority first, then oldest): heads, positions and waiting counts.
+    index('tickets_waiting_idx')
+      .on(table.campaignId, table.priority.desc(), table.createdAt, table.id)
+      .where(
+        sql`${table.status} <> 4 and ${table.assignedUserId} is null and ${table.transferToUserId} is null and ${table.transferToCampaignId} is null`,
+      ),
     index('tickets_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

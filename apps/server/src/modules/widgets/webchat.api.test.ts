@@ -546,6 +546,18 @@ describe('public widget API', () => {
       expect(page.body).toContain(
         `<script src="/widget.js" data-atiende-widget="${demo.json().result.publicKey}" async></script>`,
       );
+      // The out-of-hours sample page embeds its own demo widget, and says what it shows.
+      expect((await assets.inject({ method: 'GET', url: '/demo/after-hours' })).statusCode).toBe(404);
+      const afterHours = await api.post('/api/v2/omni-widgets', admin, {
+        name: 'Widget fuera de horario',
+        allowedOrigins: ['http://localhost:3000'],
+        channelIds: [channelId],
+      });
+      const night = await assets.inject({ method: 'GET', url: '/demo/after-hours' });
+      expect(night.statusCode).toBe(200);
+      expect(night.body).toContain('Fuera de horario');
+      expect(night.body).toContain(`data-atiende-widget="${afterHours.json().result.publicKey}"`);
+      expect(page.body).toContain('href="/demo/after-hours"');
     } finally {
       await assets.close();
       fs.rmSync(dist, { recursive: true, force: true });

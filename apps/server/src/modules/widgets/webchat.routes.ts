@@ -24,6 +24,7 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { file as fileResponse, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
 import { readUpload } from '../../platform/http/uploads.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
+import { DEMO_AFTER_HOURS_WIDGET_NAME, DEMO_WIDGET_NAME } from '../demo/demo.widgets.js';
 import { originAllowed, type WebchatService, widgetErrors } from './webchat.service.js';
 import type { WidgetRow } from './widgets.repo.js';
 import { widgetsRepo } from './widgets.repo.js';
@@ -282,14 +283,23 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
   );
 }
 
-const DEMO_WIDGET_NAME = 'Widget del sitio';
-
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** The sample customer website (demo data only): a small shop page that embeds the demo widget. */
-export function demoSitePage(widgetScript: string): string {
+const AFTER_HOURS_NOTE = `<section class="hero notice">
+    <h2>Fuera de horario</h2>
+    <p>El chat de esta página está configurado siempre fuera de su horario de atención: quien escribe recibe la
+    respuesta automática del canal, y su conversación espera en la campaña hasta que un agente que atiende el canal
+    esté disponible. En Atiende, el caso dice por qué espera. El chat atendido a toda hora está en
+    <a href="/demo/site">la página principal</a>.</p>
+  </section>`;
+
+/**
+ * The sample customer website (demo data only): a small shop page that embeds a demo widget; the after-hours
+ * variant explains that its chat is always outside business hours.
+ */
+export function demoSitePage(widgetScript: string, variant: 'open' | 'after-hours' = 'open'): string {
   return `<!doctype html>
 <html lang="es">
 <head>
@@ -308,16 +318,19 @@ export function demoSitePage(widgetScript: string): string {
   .card { background: #fff; border-radius: 10px; padding: 18px; box-shadow: 0 1px 3px #0002; }
   .card .price { font-weight: 700; color: #2e7d32; }
   .thumb { height: 110px; border-radius: 8px; margin-bottom: 12px; }
+  .notice { border-inline-start: 6px solid #455a64; }
   footer { text-align: center; padding: 32px; color: #607d8b; font-size: 14px; }
 </style>
 </head>
 <body>
 <header><h1>Tienda Demo</h1><nav><span>Inicio</span><span>Productos</span><span>Contacto</span></nav></header>
 <main>
+  ${variant === 'after-hours' ? AFTER_HOURS_NOTE : ''}
   <section class="hero">
     <h2>Todo para su hogar, con entrega en 24 horas</h2>
     <p>Esta es una página de ejemplo de un cliente de Atiende. El botón de la esquina es el widget omnicanal:
-    abre WhatsApp, el correo o el chat web, y las conversaciones del chat llegan a los agentes en Atiende.</p>
+    abre WhatsApp, el correo o el chat web, y las conversaciones del chat llegan a los agentes en Atiende.
+    ${variant === 'open' ? '¿Y si escriben fuera de horario? Véalo en <a href="/demo/after-hours">esta otra página</a>.' : ''}</p>
   </section>
   <div class="grid">
     <div class="card"><div class="thumb" style="background:#ffe0b2"></div><strong>Cafetera italiana</strong><p class="price">$ 89.900</p></div>
@@ -367,10 +380,18 @@ export async function widgetAssetRoutes(app: FastifyInstance, ctx: AppContext, d
     }
   });
   if (!ctx.config.demoData) return;
-  app.get('/demo/site', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
-    const demo = await widgetsRepo.findByName(ctx.db, DEMO_WIDGET_NAME);
-    if (!demo) return reply.callNotFound();
-    const script = `<script src="/widget.js" data-atiende-widget="${escapeHtml(demo.publicKey)}" async></script>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(demoSitePage(script));
-  });
+  for (const [url, widgetName, variant] of [
+    ['/demo/site', DEMO_WIDGET_NAME, 'open'],
+    ['/demo/after-hours', DEMO_AFTER_HOURS_WIDGET_NAME, 'after-hours'],
+  ] as const) {
+    app.get(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+      const demo = await widgetsRepo.findByName(ctx.db, widgetName);
+      if (!demo) return reply.callNotFound();
+      const script = `<script src="/widget.js" data-atiende-widget="${escapeHtml(demo.publicKey)}" async></script>`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(demoSitePage(script, variant));
+    });
+  }
 }

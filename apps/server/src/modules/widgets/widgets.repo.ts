@@ -122,9 +122,12 @@ export const widgetsRepo = {
   },
 
   /** Channel ids by type (the demo seed picks its channels by type). */
-  async channelIdsByType(db: Executor, types: readonly string[]): Promise<{ id: number; type: string }[]> {
+  async channelIdsByType(
+    db: Executor,
+    types: readonly string[],
+  ): Promise<{ id: number; type: string; name: string }[]> {
     return db
-      .select({ id: channels.id, type: channels.type })
+      .select({ id: channels.id, type: channels.type, name: channels.name })
       .from(channels)
       .where(inArray(channels.type, [...types]))
       .orderBy(asc(channels.id));

@@ -12,11 +12,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../core/session';
+import { useIsDeskAgent } from '../../features/desk/agentStatus';
 import { deskKeys } from '../../features/desk/api';
 import { PendingFilterMenu } from '../../features/desk/PendingFilterMenu';
 import { PendingItem } from '../../features/desk/PendingList';
 import { PendingSound } from '../../features/desk/PendingSound';
 import { usePendingLive, usePendingTickets } from '../../features/desk/pending';
+import { OwnQueueNotice } from '../../features/desk/WaitingNotices';
 import { EmptyState } from '../../ui/EmptyState';
 import { SideDrawer } from './SideDrawer';
 
@@ -34,6 +36,7 @@ export function PendingTicketsDrawer({ open, onClose }: { open: boolean; onClose
   const [search, setSearch] = useState('');
   const [searchText, setSearchText] = useState('');
   const { query, settings } = usePendingTickets(searchText);
+  const isAgent = useIsDeskAgent();
   usePendingLive();
 
   useEffect(() => {
@@ -99,6 +102,7 @@ export function PendingTicketsDrawer({ open, onClose }: { open: boolean; onClose
             <bdi>{t('desk.pending.pendingCount', { count: data?.totalCasosPendientes ?? 0 })}</bdi>
           </Typography>
         </Box>
+        {isAgent ? <OwnQueueNotice active={open} /> : null}
         <Box sx={{ height: 4 }}>
           {query.isFetching ? <LinearProgress aria-label={t('desk.pending.loading')} /> : null}
         </Box>

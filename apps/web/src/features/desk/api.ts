@@ -9,6 +9,8 @@ export const deskKeys = {
   pendingLists: () => [...deskKeys.pending, 'list'] as const,
   pendingList: (params: Record<string, string | number>) => [...deskKeys.pendingLists(), params] as const,
   states: ['listaestados', 'simple'] as const,
+  /** The agent's campaigns and own load: under `pending`, so the events that refresh the drawer refresh it. */
+  ownQueue: ['pending', 'own-queue'] as const,
 };
 
 /**

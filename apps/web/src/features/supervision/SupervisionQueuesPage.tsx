@@ -1,3 +1,4 @@
+import { WaitingReasonChips } from '../desk/WaitingNotices';
 import './i18n';
 import type { QueueSnapshot } from '@atiende/contracts';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
@@ -129,6 +130,7 @@ function QueueCard({ queue }: { queue: QueueSnapshot }) {
           testId={`queue-in-progress-${id}`}
         />
       </Box>
+      <WaitingReasonChips reasons={queue.waitingReasons} testId={`queue-reasons-${id}`} />
       <Divider />
       <Box>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>

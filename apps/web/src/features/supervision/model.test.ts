@@ -188,6 +188,7 @@ describe('queues', () => {
     serviceLevelTarget: 80,
     averageHandlingSeconds: 300,
     oldestWaitingSince: null,
+    waitingReasons: [],
     ...overrides,
   });
 

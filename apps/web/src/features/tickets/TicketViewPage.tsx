@@ -19,6 +19,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
 import { useHandlingTicket } from '../desk/agentStatus';
+import { TicketWaitingNotice } from '../desk/WaitingNotices';
 import { useCampaignForm, useTicket } from './api';
 import { StatusChip } from './components';
 import { parseLayout, type TicketLayout } from './model';
@@ -137,6 +138,10 @@ export function TicketViewPage() {
             </ToggleButtonGroup>
           </Box>
         }
+      />
+      <TicketWaitingNotice
+        ticketId={data.id}
+        waiting={data.status !== 4 && data.assigned === null && data.status !== 3}
       />
       {data.status === 4 ? (
         <Alert severity="success" icon={<CheckCircleIcon />} sx={{ mb: 2 }} data-testid="ticket-closed">

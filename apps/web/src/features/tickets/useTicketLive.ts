@@ -1,4 +1,4 @@
-import { NEW_INBOUND_EVENT, REALTIME_EVENTS, type Ticket } from '@atiende/contracts';
+import { NEW_INBOUND_EVENT, REALTIME_EVENTS, TICKET_EVENT, type Ticket } from '@atiende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onRealtimeEvent } from '../../app/realtime';
@@ -7,7 +7,7 @@ import { ticketKeys } from './api';
 
 /**
  * Opening a ticket (spec): an unread ticket is marked read (the pending lists hear `leido`); a new inbound message
- * or a delivery update of this ticket refetches it while it is open.
+ * a delivery update, or a change by anyone (assignment, transfer, status) refetches it while it is open.
  */
 export function useTicketLive(ticket: Ticket | undefined) {
   const client = useQueryClient();
@@ -39,6 +39,8 @@ export function useTicketLive(ticket: Ticket | undefined) {
     };
     const stops = [
       onRealtimeEvent(NEW_INBOUND_EVENT, refetch),
+      // Assignment, transfer, status: whoever changed it, the open view shows it.
+      onRealtimeEvent(TICKET_EVENT, refetch),
       onRealtimeEvent(REALTIME_EVENTS.messageStatus, refetch),
       onRealtimeEvent(REALTIME_EVENTS.messageChanged, refetch),
     ];

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_waiting_idx" ON "tickets" USING btree ("campaign_id","priority" DESC NULLS LAST,"created_at","id") WHERE "tickets"."status" <> 4 and "tickets"."assigned_user_id" is null and "tickets"."transfer_to_user_id" is null and "tickets"."transfer_to_campaign_id" is null;
