@@ -73,8 +73,11 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.click();
   await expect(agent.page.locator('[data-testid^="ticket-message-"]', { hasText: question })).toBeVisible();
-  // Assigned, so nothing says it waits.
+  // Assigned, so nothing says it waits; the visitor gave a name and an e-mail, so no technical id shows.
   await expect(agent.page.getByTestId('ticket-waiting')).toHaveCount(0);
+  const customerPanel = agent.page.getByTestId('ticket-customer-panel');
+  await expect(customerPanel).toContainText(`camila.${stamp}@correo.test`);
+  await expect(customerPanel).not.toContainText('wv-');
 
   // "The answer from the ticket view reaches the chat live".
   const answer = `¡Sí, Camila! La tenemos en rojo y la enviamos hoy. (${stamp})`;

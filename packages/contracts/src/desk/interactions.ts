@@ -107,6 +107,11 @@ export const inboundMessageSchema = z.object({
   providerMessageId: providerLine().min(1).max(300),
   from: providerLine().min(1).max(254),
   senderName: providerLine().max(200).optional(),
+  /**
+   * An e-mail the sender gave besides the channel's contact datum (a web-chat visitor's): when no customer has that
+   * datum yet, a customer with this e-mail is joined instead of creating another.
+   */
+  senderEmail: z.email().max(254).optional(),
   text: strippedText().max(20_000).default(''),
   html: strippedText().max(200_000).optional(),
   threadKey: providerLine().max(500).optional(),

@@ -124,3 +124,9 @@ export interface WebchatTypingEvent {
   casoId: number;
   campanaId: number;
 }
+
+/** A web-chat visitor's technical id (`wv-` and 24 hex digits): the contact datum of the web-chat channel. */
+const VISITOR_ID = /^wv-[0-9a-f]{24}$/;
+export function isWebchatVisitorId(value: string): boolean {
+  return VISITOR_ID.test(value);
+}

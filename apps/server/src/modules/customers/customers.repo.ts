@@ -179,6 +179,36 @@ function selectItems(db: Executor) {
 }
 
 export const customersRepo = {
+  /** Adds a contact datum to a customer unless it already has that type and value. */
+  async addContactOnce(
+    db: Executor,
+    customerId: number,
+    contact: { typeId: number; value: string; normalizedValue: string },
+  ): Promise<boolean> {
+    const [exists] = await db
+      .select({ id: customerContacts.id })
+      .from(customerContacts)
+      .where(
+        and(
+          eq(customerContacts.customerId, customerId),
+          eq(customerContacts.typeId, contact.typeId),
+          eq(customerContacts.normalizedValue, contact.normalizedValue),
+        ),
+      )
+      .limit(1);
+    if (exists) return false;
+    const [{ position }] = await db
+      .select({ position: sql<number>`coalesce(max(${customerContacts.position}), -1)::int + 1` })
+      .from(customerContacts)
+      .where(eq(customerContacts.customerId, customerId));
+    await db.insert(customerContacts).values({ customerId, ...contact, position });
+    await db
+      .update(customers)
+      .set({ searchText: sql`${customers.searchText} || ' ' || ${contact.normalizedValue}` })
+      .where(eq(customers.id, customerId));
+    return true;
+  },
+
   /**
    * One page of customers with labels, main contacts, type and owner, in a fixed number of queries. Deferred join, as
    * the ticket list: the page's ids come from the customers table (scope, filters, sort index) alone, and only those

@@ -159,7 +159,14 @@ export function createInboundService(ctx: AppContext) {
   async function place(
     tx: Tx,
     channel: ChannelRow,
-    input: { providerMessageId: string; from: string; senderName?: string; threadKey?: string; subject?: string },
+    input: {
+      providerMessageId: string;
+      from: string;
+      senderName?: string;
+      senderEmail?: string;
+      threadKey?: string;
+      subject?: string;
+    },
     content: {
       text: string;
       html: string;
@@ -180,6 +187,8 @@ export function createInboundService(ctx: AppContext) {
     const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
     const lookupTypeIds = contactRule.codes.flatMap((code) => typeIds.get(code) ?? []);
     let customerId = await interactionsRepo.customerByContact(tx, lookupTypeIds, normalized);
+    if (!customerId && input.senderEmail)
+      customerId = await joinByEmail(tx, input.senderEmail, lookupTypeIds[0], contactValue, normalized);
     if (!customerId)
       customerId = await createCustomer(tx, input.senderName, contactValue, normalized, lookupTypeIds[0]);
 
@@ -357,6 +366,34 @@ export function createInboundService(ctx: AppContext) {
       if (latest) await ticketsRepo.update(tx, message.ticketId, { lastMessagePreview: text.slice(0, PREVIEW_LENGTH) });
       return { ...result, applied: true };
     });
+  }
+
+  /**
+   * A sender known by an e-mail they gave (a web-chat visitor): the customer who has that e-mail, who also gets the
+   * channel's contact datum so later messages find them directly. No duplicate customer for a returning person.
+   */
+  async function joinByEmail(
+    tx: Tx,
+    email: string,
+    contactTypeId: number | undefined,
+    contactValue: string,
+    normalized: string,
+  ): Promise<number | null> {
+    const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
+    const emailTypeIds = CHANNEL_CONTACT_TYPES.email.codes.flatMap((code) => typeIds.get(code) ?? []);
+    const customerId = await interactionsRepo.customerByContact(
+      tx,
+      emailTypeIds,
+      normalizeContactValue(email, 'email'),
+    );
+    if (customerId && contactTypeId) {
+      await customersRepo.addContactOnce(tx, customerId, {
+        typeId: contactTypeId,
+        value: contactValue.slice(0, 254),
+        normalizedValue: normalized.slice(0, 254),
+      });
+    }
+    return customerId;
   }
 
   async function createCustomer(

@@ -414,6 +414,41 @@ describe('public widget API', () => {
     expect((await api.get(`/api/v2/tickets/${ticketId}`, admin)).json().result.attachments).toHaveLength(1);
   });
 
+  it('a visitor who gives the e-mail of a known customer joins that customer: no duplicate', async () => {
+    const stamp = Date.now();
+    const email = `paola.${stamp}@correo.test`;
+    const first = await newVisitor({ name: `Paola ${stamp}`, email });
+    await visitorCall('POST', '/messages', {
+      token: first.visitorToken,
+      payload: { text: 'Primera visita', clientMessageId: `join-a-${stamp}` },
+    });
+    // Another browser (a new visitor), the same person: the same e-mail, written in capitals.
+    const second = await newVisitor({ name: `Paola ${stamp}`, email: email.toUpperCase() });
+    expect(second.visitorId).not.toBe(first.visitorId);
+    await visitorCall('POST', '/messages', {
+      token: second.visitorToken,
+      payload: { text: 'Vuelvo desde el celular', clientMessageId: `join-b-${stamp}` },
+    });
+    const customerOf = async (contact: string) =>
+      (
+        await t.ctx.db.execute<{ customer_id: string }>(
+          `select customer_id from interactions where contact_value = '${contact}'` as never,
+        )
+      ).rows.map((row) => Number(row.customer_id));
+    const [firstCustomer] = await customerOf(first.visitorId);
+    expect(firstCustomer).toBeGreaterThan(0);
+    expect(await customerOf(second.visitorId)).toEqual([firstCustomer]);
+    const withEmail = await t.ctx.db.execute<{ n: number }>(
+      `select count(distinct customer_id)::int as n from customer_contacts where normalized_value = '${email}'` as never,
+    );
+    expect(withEmail.rows[0].n).toBe(1);
+    // The second browser's id is now one of the customer's contacts: its next messages find them directly.
+    const contacts = await t.ctx.db.execute<{ value: string }>(
+      `select value from customer_contacts where customer_id = ${firstCustomer}` as never,
+    );
+    expect(contacts.rows.map((row) => row.value)).toEqual(expect.arrayContaining([second.visitorId, email]));
+  });
+
   it('a retried clientMessageId is stored once', async () => {
     const visitor = await newVisitor();
     const payload = { text: 'Mensaje con reintento', clientMessageId: 'retry-000001' };

@@ -16,6 +16,7 @@ import { randomToken, sha256 } from '../../platform/security.js';
 import { normalizeContactValue } from '../../platform/text.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { customersRepo } from '../customers/customers.repo.js';
 import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/adapters.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo, type MessageRow } from '../interactions/interactions.repo.js';
@@ -114,7 +115,7 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
       if (identification?.toLowerCase() !== visitor.publicId.toLowerCase()) return;
       const typeId = (await cataloguesRepo.idsByCode(tx, 'tipo-dato-contacto')).get(EMAIL_CONTACT_CODE);
       if (!typeId) return;
-      await widgetsRepo.addContactOnce(tx, interaction.customerId, {
+      await customersRepo.addContactOnce(tx, interaction.customerId, {
         typeId,
         value: visitor.email,
         normalizedValue: normalizeContactValue(visitor.email, 'email'),
@@ -141,6 +142,8 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
       providerMessageId: providerId(visitor, clientMessageId),
       from: visitor.publicId,
       senderName: visitor.name ?? visitor.email ?? DEFAULT_VISITOR_NAME,
+      // A visitor who gives the e-mail of a known customer joins that customer.
+      senderEmail: visitor.email ?? undefined,
       text,
     });
     await afterStore?.(result.messageId);

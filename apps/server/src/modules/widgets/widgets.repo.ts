@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { channels } from '../channels/channels.schema.js';
-import { customerContacts, customers } from '../customers/customers.schema.js';
+import { customers } from '../customers/customers.schema.js';
 import { interactions, messages } from '../interactions/interactions.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { omniWidgetChannels, omniWidgets, webchatVisitors } from './widgets.schema.js';
@@ -214,35 +214,5 @@ export const widgetsRepo = {
       .from(customers)
       .where(eq(customers.id, customerId));
     return row?.identificationNumber ?? null;
-  },
-
-  /** Adds a contact datum to a customer unless it already has that type and value. */
-  async addContactOnce(
-    db: Executor,
-    customerId: number,
-    contact: { typeId: number; value: string; normalizedValue: string },
-  ): Promise<boolean> {
-    const [exists] = await db
-      .select({ id: customerContacts.id })
-      .from(customerContacts)
-      .where(
-        and(
-          eq(customerContacts.customerId, customerId),
-          eq(customerContacts.typeId, contact.typeId),
-          eq(customerContacts.normalizedValue, contact.normalizedValue),
-        ),
-      )
-      .limit(1);
-    if (exists) return false;
-    const [{ position }] = await db
-      .select({ position: sql<number>`coalesce(max(${customerContacts.position}), -1)::int + 1` })
-      .from(customerContacts)
-      .where(eq(customerContacts.customerId, customerId));
-    await db.insert(customerContacts).values({ customerId, ...contact, position });
-    await db
-      .update(customers)
-      .set({ searchText: sql`${customers.searchText} || ' ' || ${contact.normalizedValue}` })
-      .where(eq(customers.id, customerId));
-    return true;
   },
 };

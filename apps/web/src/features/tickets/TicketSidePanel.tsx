@@ -1,4 +1,4 @@
-import type { Ticket } from '@atiende/contracts';
+import { isWebchatVisitorId, type Ticket } from '@atiende/contracts';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
@@ -58,18 +58,30 @@ export function CustomerPanel({ ticket }: { ticket: Ticket }) {
   const { can } = usePermissions();
   const customer = useCustomer(can('ver-cliente') ? ticket.customer.id : null);
   const data = customer.data;
+  // A web-chat visitor's technical id says nothing to the agent once the visitor gave a name or an e-mail.
+  const named =
+    !isWebchatVisitorId(ticket.customer.fullName.trim()) ||
+    (data?.contacts ?? []).some((contact) => contact.value.includes('@'));
+  const shown = (value: string) => !(named && isWebchatVisitorId(value));
+  const contacts = (data?.contacts ?? []).filter((contact) => shown(contact.value));
   return (
     <Panel title={t('tickets.fields.customer')} testId="ticket-customer-panel">
       <Typography variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
         {data?.fullName ?? ticket.customer.fullName}
       </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        {data?.identificationType.abbr ?? data?.identificationType.name ?? ''} {ticket.customer.identificationNumber}
-      </Typography>
+      {shown(ticket.customer.identificationNumber) ? (
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mb: 1 }}
+          data-testid="ticket-customer-identification"
+        >
+          {data?.identificationType.abbr ?? data?.identificationType.name ?? ''} {ticket.customer.identificationNumber}
+        </Typography>
+      ) : null}
       {customer.isLoading ? <CircularProgress size={20} /> : null}
-      {data && data.contacts.length > 0 ? (
+      {data && contacts.length > 0 ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
-          {data.contacts.map((contact) => (
+          {contacts.map((contact) => (
             <Box component="li" key={contact.id}>
               <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
                 {contact.label || contact.type.name}
