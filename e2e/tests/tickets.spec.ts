@@ -117,14 +117,29 @@ test('a transfer is accepted in a second browser', async ({ browser }) => {
   await sender.goto(`/v2/app/tickets/${ticket.id}/view`);
   await sender.getByTestId('ticket-action-transfer').click();
   await sender.getByTestId('transfer-user').click();
-  await sender.getByTestId(`transfer-user-option-${recipientId}`).click();
+  // Only who can receive it, each with their status and load (the sender is not offered).
+  const option = sender.getByTestId(`transfer-user-option-${recipientId}`);
+  await expect(option).toContainText('Mateo Agente');
+  await expect(option).toContainText('casos abiertos');
+  await expect(option).toHaveAttribute('data-status', /^[AEGP]$/);
+  const senderId = (await apiGet<{ id: number }>(sender, '/api/v2/usuario/perfil')).id;
+  await expect(sender.getByTestId(`transfer-user-option-${senderId}`)).toHaveCount(0);
+  await option.click();
+  const note = 'El cliente pide hablar con ventas';
+  await sender.getByTestId('transfer-note').fill(note);
+  await sender.screenshot({ path: '/tmp/tickets-transfer-dialog-es-light.png' });
   await sender.getByTestId('transfer-save').click();
   await expect(sender.getByTestId('ticket-status')).toHaveAttribute('data-status', '3');
 
+  // The recipient reads who sends it and the note; accepting opens it for them.
   await expect(recipient.getByTestId('transfer-request-dialog')).toBeVisible();
+  await expect(recipient.getByTestId('transfer-request-note')).toContainText(note);
+  await expect(recipient.getByTestId('transfer-request-dialog')).toContainText('Andrea Agente');
   await recipient.getByTestId('transfer-request-accept').click();
   await expect(recipient).toHaveURL(new RegExp(`/v2/app/tickets/${ticket.id}/view$`));
   await expect(recipient.getByTestId('ticket-status')).toHaveAttribute('data-status', '1');
+  // The sender's open view follows at once: the ticket left them (back to the list).
+  await expect(sender).toHaveURL(/\/v2\/app\/tickets(\?|$)/);
   await senderContext.close();
   await recipientContext.close();
 });

@@ -61,12 +61,20 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   await agent.page.getByTestId('header-notifications').click();
   await expect(agent.page.getByTestId('pending-drawer')).toBeVisible();
 
+  // A supervisor watches the tickets list: it stays current without reloading.
+  const supervisor = await newPage(browser);
+  await signIn(supervisor.page, 'supervisor@atiende.test', DEMO_PASSWORD);
+  await supervisor.page.goto('/v2/app/tickets');
+  await expect(supervisor.page.locator('[data-testid^="ticket-select-"]').first()).toBeVisible();
+
   // "Open http://localhost:3000/demo/site ... start the web chat as a customer".
   const visitor = await newPage(browser, 1280, 820);
   const stamp = Date.now();
   const name = `Camila Recorrido ${stamp}`;
   const question = `Hola, ¿tienen la cafetera italiana en rojo? (${stamp})`;
   await visitorWrites(visitor.page, '/demo/site', name, `camila.${stamp}@correo.test`, question);
+  const firstTicket = await ticketOf(supervisor.page, name);
+  await expect(supervisor.page.getByTestId(`ticket-select-${firstTicket}`)).toBeVisible({ timeout: 15_000 });
 
   // "The message arrives in the agent's pending drawer (bell)".
   const item = agent.page.locator('button[data-testid^="pending-item-"]', { hasText: name });
@@ -91,9 +99,37 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   await expect(reply).toContainText('Andrea Agente');
   // No out-of-hours answer on the site's chat, whatever the hour.
   await expect(visitor.page.getByTestId('atiende-chat-log')).not.toContainText('Nuestro horario');
+
+  // The agent records the work and closes: the visitor is told the conversation ended.
+  await agent.page.getByTestId('composer-task').click();
+  await agent.page.getByTestId('task-field-motivo').locator('..').getByRole('combobox').click();
+  await agent.page.getByRole('option', { name: 'Compra' }).click();
+  await agent.page.getByTestId('task-field-resultado').getByLabel('Resuelto').check();
+  await agent.page.getByTestId('task-notes').fill('Se confirmó el color disponible');
+  await agent.page.getByTestId('task-save').click();
+  await expect(agent.page.getByTestId('ticket-status')).toHaveAttribute('data-status', '1');
+  await agent.page.getByTestId('ticket-action-close').click();
+  await agent.page.getByTestId('confirm-accept').click();
+  await expect(agent.page.getByTestId('ticket-status')).toHaveAttribute('data-status', '4');
+  const log = visitor.page.getByTestId('atiende-chat-log');
+  await expect(log.locator('[data-direction="outgoing"]', { hasText: 'Esta conversación ha finalizado' })).toBeVisible({
+    timeout: 20_000,
+  });
   await shot(visitor.page, 'site-chat');
+
+  // Writing again opens a new ticket, linked to the closed one, and it reaches the agent too.
+  const again = `Perdón, una cosa más: ¿la envían a Cali? (${stamp})`;
+  await visitor.page.getByTestId('atiende-chat-input').fill(again);
+  await visitor.page.getByTestId('atiende-chat-input').press('Enter');
+  await agent.page.getByTestId('header-notifications').click();
+  const next = agent.page.locator('button[data-testid^="pending-item-"]', { hasText: again });
+  await expect(next).toBeVisible({ timeout: 20_000 });
+  await next.click();
+  const closedNumber = (await apiGet<{ number: number }>(agent.page, `/api/v2/tickets/${firstTicket}`)).number;
+  await expect(agent.page.getByTestId(`ticket-related-${closedNumber}`)).toBeVisible();
   await agent.context.close();
   await visitor.context.close();
+  await supervisor.context.close();
 });
 
 test('out of hours: the visitor gets the channel’s answer, and the agent and supervisor see why the chat waits', async ({

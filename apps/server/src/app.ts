@@ -215,12 +215,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     }
     await routing.route([ticket.campaignId]);
   });
-  ctx.events.on('ticket.closed', ({ ticketId }) => sendTranscript(ctx, ticketId));
   ctx.events.on('session.changed', ({ userId, change }) =>
     change === 'opened' ? agents.sessionOpened(userId) : agents.sessionClosed(userId),
   );
   const inbound = createInboundService(ctx);
   const outbound = createOutboundService(ctx);
+  // Two listeners: a failed transcript does not keep the visitor from being told the conversation ended.
+  ctx.events.on('ticket.closed', ({ ticketId }) => sendTranscript(ctx, ticketId));
+  ctx.events.on('ticket.closed', ({ ticketId }) => outbound.farewell(ticketId));
   const widgets = createWidgetsService(ctx);
   // Every channel in one registration each: adapters, webhook routes, jobs, background work (docs/ARCHITECTURE.md,
   // "Adding a channel").

@@ -20,7 +20,9 @@ export interface CustomerImportProgressEvent {
 /** `new-transfer`: a ticket is offered to the user (they accept it in the dialog). */
 export interface TransferRequestEvent {
   caso: { id: number; numero: number; descripcion: string | null };
-  de: { id: number };
+  /** The sender, and the note they left for the recipient (null: none). */
+  de: { id: number; nombre: string };
+  nota: string | null;
 }
 
 /** `internal-chat-read`: `readerId` read what `sourceId` sent them. */

@@ -21,6 +21,9 @@ const date = z.iso
   .nullish()
   .or(z.literal('').transform(() => null));
 
+/** What a web-chat visitor reads when their ticket is closed (the campaign's `closeMessage`, unless changed). */
+export const DEFAULT_CLOSE_MESSAGE = 'Esta conversación ha finalizado. Si necesita algo más, escríbanos de nuevo.';
+
 export const campaignConfigSchema = z.object({
   serviceLevelSeconds: z.number().int().min(1).max(86_400).default(20),
   serviceLevelTarget: z.number().int().min(1).max(100).default(80),
@@ -42,6 +45,8 @@ export const campaignConfigSchema = z.object({
   softphoneAutoAnswer: z.boolean().default(false),
   softphoneAutoAnswerTimeMs: z.number().int().min(0).max(60_000).default(0),
   requiredSkillIds: z.array(z.number().int().positive()).max(50).default([]),
+  /** Sent to a web-chat visitor when their ticket is closed; empty sends nothing. */
+  closeMessage: multiLine().trim().max(1000).default(DEFAULT_CLOSE_MESSAGE),
 });
 export type CampaignConfig = z.output<typeof campaignConfigSchema>;
 
@@ -136,6 +141,7 @@ const storedCampaignConfigSchema = z.object({
   softphoneAutoAnswer: z.boolean(),
   softphoneAutoAnswerTimeMs: z.number().int(),
   requiredSkillIds: z.array(idSchema),
+  closeMessage: z.string(),
 }) satisfies z.ZodType<CampaignConfig>;
 
 export const campaignSchema = named(

@@ -136,6 +136,19 @@ export const transferBodySchema = z
     message: 'i18n:tickets.transferTarget',
   });
 
+/** Someone a ticket can be transferred to: a member of its campaign, with their status and load there. */
+export const transferCandidateSchema = z.object({
+  id: idSchema,
+  nombre: z.string(),
+  email: z.string(),
+  role: z.enum(['agent', 'supervisor']),
+  /** The agent status (D when never set). */
+  estado: z.enum(['D', 'A', 'E', 'G', 'P']),
+  open: z.number().int(),
+  tasksPerAgent: z.number().int(),
+});
+export type TransferCandidate = z.infer<typeof transferCandidateSchema>;
+
 export const mergeBodySchema = z.object({
   targetNumber: z.coerce.number().int().positive(),
   confirm: z.literal(true),

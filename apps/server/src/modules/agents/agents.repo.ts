@@ -265,6 +265,41 @@ export const agentsRepo = {
     }));
   },
 
+  /**
+   * Who may receive a ticket of the campaign by transfer: its enabled agents and supervisors, with their status and
+   * open tickets in the campaign (the caller leaves out agents at the limit).
+   */
+  async transferCandidates(db: Executor, campaignId: number) {
+    const result = await db.execute<{
+      id: string;
+      name: string;
+      email: string;
+      role: 'agent' | 'supervisor';
+      status: AgentStatusCode | null;
+      open: number;
+    }>(sql`
+      select u.id, u.name, u.email, m.role, s.status,
+        (select count(*)::int from tickets o where o.campaign_id = ${campaignId} and o.assigned_user_id = u.id
+          and o.status <> 4) as open
+      from (
+        select a.user_id, 'agent' as role from campaign_agent_channels a where a.campaign_id = ${campaignId}
+        union
+        select cs.user_id, 'supervisor' from campaign_supervisors cs where cs.campaign_id = ${campaignId}
+      ) m
+      join users u on u.id = m.user_id and u.enabled and u.kind = 'person'
+      left join agent_states s on s.user_id = u.id
+      order by u.name, m.role
+      limit 1000`);
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      nombre: row.name,
+      email: row.email,
+      role: row.role,
+      estado: row.status ?? ('D' as const),
+      open: row.open,
+    }));
+  },
+
   async lastRoundRobin(db: Executor, campaignId: number): Promise<number | null> {
     const result = await db.execute<{ last_user_id: string | null }>(
       sql`select last_user_id from campaign_routing where campaign_id = ${campaignId}`,

@@ -1,10 +1,11 @@
-import type {
-  Campaign,
-  CampaignListItem,
-  campaignBodySchema,
-  campaignListQuerySchema,
-  Page,
-  UserCampaign,
+import {
+  type Campaign,
+  type CampaignListItem,
+  type campaignBodySchema,
+  campaignConfigSchema,
+  type campaignListQuerySchema,
+  type Page,
+  type UserCampaign,
 } from '@atiende/contracts';
 import type { z } from 'zod';
 import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
@@ -18,6 +19,8 @@ import { channelsRepo } from '../channels/channels.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type CampaignRow, campaignsRepo } from './campaigns.repo.js';
+
+const CAMPAIGN_CONFIG_DEFAULTS = campaignConfigSchema.parse({});
 
 type CampaignBody = z.output<typeof campaignBodySchema>;
 
@@ -117,7 +120,8 @@ export function createCampaignsService(ctx: AppContext) {
       agents: members.agents,
       supervisors: members.supervisors,
       scripts: members.scripts,
-      config: row.config,
+      // Settings added after a campaign was saved read as their defaults.
+      config: { ...CAMPAIGN_CONFIG_DEFAULTS, ...row.config },
       customTabs: members.customTabs,
       updatedAt: row.updatedAt.toISOString(),
     };

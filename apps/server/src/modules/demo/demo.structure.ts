@@ -1,4 +1,4 @@
-import type { BusinessHours } from '@atiende/contracts';
+import { type BusinessHours, DEFAULT_CLOSE_MESSAGE } from '@atiende/contracts';
 import type { Executor } from '../../platform/db/client.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { ALL_CUSTOMERS } from '../../policies/customers.js';
@@ -248,6 +248,7 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     softphoneAutoAnswer: false,
     softphoneAutoAnswerTimeMs: 0,
     requiredSkillIds: [],
+    closeMessage: DEFAULT_CLOSE_MESSAGE,
   };
   const service = await campaignsRepo.insert(tx, {
     name: 'Servicio al cliente',

@@ -220,6 +220,16 @@ export function createInboundService(ctx: AppContext) {
         createdAt: receivedAt,
       });
       ticketId = created.id;
+      // Writing again after a ticket closed opens a new one; it links to the one before, so the agent sees both.
+      if (rule !== 'none') {
+        const previous = await interactionsRepo.lastClosedTicketOfCustomer(
+          tx,
+          campaign.id,
+          customerId,
+          rule === 'customer-channel' ? channelId : null,
+        );
+        if (previous) await ticketsRepo.relate(tx, created.id, previous);
+      }
     }
 
     let interaction = await interactionsRepo.interactionOf(tx, ticketId, channelId, contactValue);

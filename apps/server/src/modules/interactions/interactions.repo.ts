@@ -131,6 +131,29 @@ export const interactionsRepo = {
     return row?.id ?? null;
   },
 
+  /** The customer's most recently closed ticket of the campaign (on the channel, when given): a new one links to it. */
+  async lastClosedTicketOfCustomer(
+    db: Executor,
+    campaignId: number,
+    customerId: number,
+    channelId: number | null,
+  ): Promise<number | null> {
+    const [row] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.campaignId, campaignId),
+          eq(tickets.customerId, customerId),
+          eq(tickets.status, 4),
+          channelId === null ? undefined : eq(tickets.channelId, channelId),
+        ),
+      )
+      .orderBy(desc(tickets.closedAt), desc(tickets.id))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
   async interactionOf(db: Executor, ticketId: number, channelId: number, contactValue: string) {
     const [row] = await db
       .select()

@@ -1,6 +1,7 @@
 import {
   CHANNELS_WITHOUT_REPLY_FILES,
   type ChannelTypeKey,
+  campaignConfigSchema,
   DELIVERY_STATUS,
   MESSAGE_DIRECTION,
   REALTIME_EVENTS,
@@ -18,6 +19,7 @@ import { translate } from '../../platform/i18n/messages.js';
 import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
+import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
@@ -248,6 +250,34 @@ export function createOutboundService(ctx: AppContext) {
         return stored;
       });
       if (message) await announceStatus(message.ticketId, message.id, DELIVERY_STATUS.queued);
+    },
+
+    /**
+     * After a ticket closed: a web-chat visitor is told the conversation ended, in the campaign's words (empty:
+     * nothing). Their next message opens a new ticket, linked to this one.
+     */
+    async farewell(ticketId: number): Promise<void> {
+      const interaction = await interactionsRepo.latestInteraction(db, ticketId);
+      const channel = interaction ? await channelsRepo.find(db, interaction.channelId) : null;
+      const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: ticketId });
+      if (!interaction || channel?.type !== 'webchat' || !ticket) return;
+      const campaign = await campaignsRepo.find(db, ticket.campaignId);
+      const text = campaignConfigSchema.parse(campaign?.config ?? {}).closeMessage.trim();
+      if (!text) return;
+      const message = await db.transaction(async (tx) => {
+        const stored = await queue(tx, {
+          interactionId: interaction.id,
+          ticketId,
+          channelId: channel.id,
+          html: textToHtml(text),
+          text,
+          authorId: null,
+          senderName: channel.name,
+        });
+        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
+        return stored;
+      });
+      await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
     },
 
     /** The `messages.send` job: deliver once through the channel's adapter (retried by pg-boss on errors). */

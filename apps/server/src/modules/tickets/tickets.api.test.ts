@@ -186,8 +186,13 @@ describe('transfer', () => {
     expect((await campaignEvent).tipo).toBe('transferido');
     socket.close();
     expect((await post(`/api/v2/caso/${ticket.id}/aceptar`, outsider)).statusCode).toBe(404);
+    // The sender's screens leave the ticket once it is accepted.
+    const senderSocket = await connect(agentA);
+    const exit = new Promise<{ casoId: number }>((resolve) => senderSocket.on('ticket-exit', resolve));
     const accepted = await post(`/api/v2/caso/${ticket.id}/aceptar`, agentB);
     expect(accepted.json().result).toMatchObject({ status: 1, assigned: { id: agentB.id }, transfer: null });
+    expect((await exit).casoId).toBe(ticket.id);
+    senderSocket.close();
   });
 
   it('rejecting returns the ticket to the sender in its previous status', async () => {
@@ -199,6 +204,70 @@ describe('transfer', () => {
       status: 2,
       assigned: { id: agentA.id },
     });
+  });
+
+  it('offers only members with room, with their status; carries the note to the recipient and keeps it on the ticket', async () => {
+    const ticket = await newTicket();
+    const candidates = await get(`/api/v2/tickets/${ticket.id}/transfer-candidates`, agentA);
+    expect(candidates.statusCode).toBe(200);
+    const ids = candidates.json().result.map((candidate: { id: number }) => candidate.id);
+    // Not the sender (the assignee), not someone outside the campaign.
+    expect(ids).toContain(agentB.id);
+    expect(ids).not.toContain(agentA.id);
+    expect(ids).not.toContain(outsider.id);
+    expect(candidates.json().result.find((candidate: { id: number }) => candidate.id === agentB.id)).toMatchObject({
+      role: 'agent',
+      estado: expect.stringMatching(/^[DAEGP]$/),
+      open: expect.any(Number),
+      tasksPerAgent: 5,
+    });
+
+    const socket = await connect(agentB);
+    const request = new Promise<{ de: { id: number; nombre: string }; nota: string | null }>((resolve) =>
+      socket.on('new-transfer', resolve),
+    );
+    const note = 'Cliente frecuente: pide hablar con alguien de garantías';
+    expect(
+      (await post(`/api/v2/tickets/${ticket.id}/transfer`, agentA, { toUserId: agentB.id, reason: note })).statusCode,
+    ).toBe(200);
+    expect(await request).toMatchObject({ de: { id: agentA.id, nombre: expect.any(String) }, nota: note });
+    socket.close();
+    const notes = (await get(`/api/v2/tickets/${ticket.id}`, agentA)).json().result.notes;
+    expect(notes.map((item: { body: string }) => item.body)).toContain(note);
+
+    // Who may not transfer, or not see the ticket, learns nothing.
+    expect((await get(`/api/v2/tickets/${ticket.id}/transfer-candidates`, outsider)).statusCode).toBe(404);
+  });
+
+  it('refuses an agent at the campaign’s limit of open tickets, and does not offer them', async () => {
+    const channel = (
+      await post('/api/v2/channels', admin, {
+        name: `Chat límite ${Date.now()}`,
+        type: 'webchat',
+        direction: 'inbound',
+      })
+    ).json().result.id as number;
+    const limited = (
+      await post('/api/v2/campaigns', admin, {
+        name: `Campaña límite ${Date.now()}`,
+        type: 'inbound',
+        channelIds: [channel],
+        agents: [
+          { userId: agentA.id, channelIds: [channel] },
+          { userId: agentB.id, channelIds: [channel] },
+        ],
+        config: { ticketCombination: 'none', agentTransfer: true, tasksPerAgent: 1 },
+      })
+    ).json().result.id as number;
+    // Agent B holds one open ticket there: the limit.
+    await newTicket(agentB, { campaignId: limited });
+    const ticket = await newTicket(agentA, { campaignId: limited });
+    const offered = (await get(`/api/v2/tickets/${ticket.id}/transfer-candidates`, agentA)).json().result;
+    expect(offered.map((candidate: { id: number }) => candidate.id)).not.toContain(agentB.id);
+    const refused = await post(`/api/v2/tickets/${ticket.id}/transfer`, agentA, { toUserId: agentB.id }, 'en');
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toContain('limit of open tickets');
+    expect((await get(`/api/v2/tickets/${ticket.id}`, agentA)).json().result.status).toBe(0);
   });
 
   it('refuses a recipient outside the campaign', async () => {

@@ -9,6 +9,7 @@ import {
   type Ticket,
   type TicketFilter,
   type TicketListItem,
+  type TransferCandidate,
   ticketFilterSchema,
   type WaitingExplanation,
 } from '@atiende/contracts';
@@ -19,6 +20,7 @@ import { errors } from '../../platform/http/errors.js';
 import { searchable } from '../../platform/text.js';
 import { customerScopeOf, mayLookUpCustomers } from '../../policies/customers.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
+import { agentsRepo } from '../agents/agents.repo.js';
 import { explainWaiting } from '../agents/waiting.js';
 import { customersRepo } from '../customers/customers.repo.js';
 import { pendingRepo } from './pending.repo.js';
@@ -29,7 +31,7 @@ import { ticketsRepo } from './tickets.repo.js';
 /** Reading tickets: the list and its export, global search, one ticket, the pending drawer, files, a user's and a customer's figures, the history. */
 export function createTicketReads(ctx: AppContext, core: TicketCore) {
   const { db } = ctx;
-  const { assertMayReadUser, visible, view } = core;
+  const { assertMayReadUser, visible, view, campaignConfig } = core;
   return {
     async list(actor: AuthContext, filter: TicketFilter): Promise<Page<TicketListItem> & { totalCapped: boolean }> {
       const { data, total, capped } = await ticketsRepo.list(db, queryOf(actor, filter));
@@ -79,6 +81,22 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
       };
     },
     get: view,
+    /**
+     * Who the actor may transfer the ticket to: members of its campaign other than the actor and the assignee;
+     * agents only below the campaign's limit of open tickets (a supervisor is never at a limit).
+     */
+    async transferCandidates(actor: AuthContext, id: number): Promise<TransferCandidate[]> {
+      const ticket = await visible(db, actor, id);
+      const { config } = await campaignConfig(db, ticket.campaignId);
+      const rows = await agentsRepo.transferCandidates(db, ticket.campaignId);
+      const byUser = new Map<number, (typeof rows)[number]>();
+      // Someone both agent and supervisor of the campaign counts as agent: the limit applies.
+      for (const row of rows) if (!byUser.has(row.id) || row.role === 'agent') byUser.set(row.id, row);
+      return [...byUser.values()]
+        .filter((row) => row.id !== actor.userId && row.id !== ticket.assignedUserId)
+        .filter((row) => row.role === 'supervisor' || row.open < config.tasksPerAgent)
+        .map((row) => ({ ...row, tasksPerAgent: config.tasksPerAgent }));
+    },
     /** Why a ticket the actor may see still waits for an agent, and its place in the queue (null: it does not wait). */
     async waiting(actor: AuthContext, id: number): Promise<WaitingExplanation | null> {
       await visible(db, actor, id);

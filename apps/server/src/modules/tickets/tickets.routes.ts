@@ -20,6 +20,7 @@ import {
   ticketReadSchema,
   ticketSchema,
   transferBodySchema,
+  transferCandidateSchema,
   updateTicketBodySchema,
   userTicketStatsSchema,
   waitingExplanationSchema,
@@ -198,6 +199,20 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
       },
     },
     async (request) => success(request, await tickets.get(requireAuth(request), request.params.id)),
+  );
+  api.get(
+    '/tickets/:id/transfer-candidates',
+    {
+      config: { permission: 'transferir-caso' },
+      schema: {
+        tags,
+        operationId: 'listTransferCandidates',
+        summary: 'Who can receive the ticket: campaign members with room, with their status and open tickets',
+        params: idParamSchema,
+        response: ok(z.array(transferCandidateSchema)),
+      },
+    },
+    async (request) => success(request, await tickets.transferCandidates(requireAuth(request), request.params.id)),
   );
   api.get(
     '/tickets/:id/waiting',

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
+import { agentsRepo } from '../agents/agents.repo.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { customersRepo } from '../customers/customers.repo.js';
 import { invalidTransition, type TicketCore } from './tickets.core.js';
@@ -53,7 +54,11 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
         return ticket;
       }),
     /** Sends the ticket to another user or campaign (as the campaign allows); it waits in status 3 for an answer. */
-    transfer: (actor: AuthContext, id: number, body: { toUserId?: number | null; toCampaignId?: number | null }) =>
+    transfer: (
+      actor: AuthContext,
+      id: number,
+      body: { toUserId?: number | null; toCampaignId?: number | null; reason?: string | null },
+    ) =>
       transition(actor, id, 'transfer', async (tx, ticket) => {
         const { config } = await campaignConfig(tx, ticket.campaignId);
         if (body.toCampaignId && body.toCampaignId !== ticket.campaignId) {
@@ -68,6 +73,19 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
         if (body.toUserId && !(await campaignsRepo.isMember(tx, targetCampaign, body.toUserId))) {
           throw errors.invalidField('toUserId', 'tickets.userNotInCampaign');
         }
+        if (body.toUserId && !body.toCampaignId) {
+          // An agent at the campaign's limit of open tickets cannot take one more (supervisors have no limit).
+          const recipient = (await agentsRepo.transferCandidates(tx, targetCampaign)).filter(
+            (candidate) => candidate.id === body.toUserId,
+          );
+          const agent = recipient.find((candidate) => candidate.role === 'agent');
+          if (agent && agent.open >= config.tasksPerAgent) {
+            throw errors.invalidField('toUserId', 'tickets.recipientAtLimit');
+          }
+        }
+        const note = body.reason?.trim();
+        // The sender's note stays on the ticket for the recipient (and for its history).
+        if (note) await ticketsRepo.insertNote(tx, { ticketId: ticket.id, authorId: actor.userId, body: note });
         await ticketsRepo.update(tx, ticket.id, {
           status: TICKET_STATUS.transferred,
           transferToUserId: body.toUserId ?? null,
@@ -77,13 +95,14 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
         });
         return {
           event: 'transferido',
-          audit: { toUserId: body.toUserId ?? null, toCampaignId: body.toCampaignId ?? null },
+          audit: { toUserId: body.toUserId ?? null, toCampaignId: body.toCampaignId ?? null, note: note ?? null },
         };
       }).then(async (ticket) => {
         if (body.toUserId) {
           ctx.realtime.toUser(body.toUserId, REALTIME_EVENTS.transferRequest, {
             caso: { id: ticket.id, numero: ticket.number, descripcion: ticket.description },
-            de: { id: actor.userId },
+            de: { id: actor.userId, nombre: (await ticketsRepo.userName(db, actor.userId)) ?? '' },
+            nota: body.reason?.trim() || null,
           });
         }
         return ticket;
@@ -118,6 +137,11 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
         return { ...ticket, assignedUserId: actor.userId, campaignId: targetCampaign };
       });
       await announce('asignado', accepted, actor.userId);
+      // The sender's view of it closes at once (they may no longer see it), wherever they were handling it from.
+      const sender = accepted.transferFromUserId;
+      if (sender && sender !== actor.userId) {
+        await ctx.realtime.toUser(sender, REALTIME_EVENTS.ticketExit, { casoId: id });
+      }
       return view(actor, id);
     },
     /** The recipient rejects: the ticket returns to the sender in its previous status. */

@@ -10,6 +10,7 @@ import { type Actor, caller, collect, connect, deskCampaign, settle, waitFor } f
 import { widgetAssetRoutes } from './webchat.routes.js';
 
 const SITE = 'https://www.tienda.test';
+const CLOSE_MESSAGE = 'Gracias por escribirnos: esta conversación terminó.';
 
 let t: TestApp;
 let api: ReturnType<typeof caller>;
@@ -95,7 +96,12 @@ beforeAll(async () => {
   ({ channelId, campaignId } = await deskCampaign(t, admin, {
     agents: [agent],
     supervisors: [supervisor],
-    config: { tasksPerAgent: 100 },
+    config: {
+      tasksPerAgent: 100,
+      closeWithoutTask: true,
+      closeWithoutCustomerInfo: true,
+      closeMessage: CLOSE_MESSAGE,
+    },
   }));
   await api.post('/api/v2/supervision/agente/estado', agent, { estado: 'A' });
   const email = await api.post('/api/v2/channels', admin, {
@@ -447,6 +453,44 @@ describe('public widget API', () => {
       `select value from customer_contacts where customer_id = ${firstCustomer}` as never,
     );
     expect(contacts.rows.map((row) => row.value)).toEqual(expect.arrayContaining([second.visitorId, email]));
+  });
+
+  it('closing tells the visitor the conversation ended; writing again opens a new ticket linked to the closed one', async () => {
+    const stamp = Date.now();
+    const visitor = await newVisitor({ name: `Cierre ${stamp}` });
+    const socket = await visitorSocket(visitor.visitorToken);
+    const received = collect<VisitorMessage>(socket, 'message');
+    const first = await visitorCall('POST', '/messages', {
+      token: visitor.visitorToken,
+      payload: { text: 'Hola, una consulta', clientMessageId: `close-a-${stamp}` },
+    });
+    const ticketOf = async () =>
+      (
+        await t.ctx.db.execute<{ ticket_id: string }>(
+          `select ticket_id from interactions where contact_value = '${visitor.visitorId}' order by id` as never,
+        )
+      ).rows.map((row) => Number(row.ticket_id));
+    const [closedId] = await ticketOf();
+    expect(first.statusCode).toBe(201);
+    expect((await api.post(`/api/v2/tickets/${closedId}/close`, agent, {})).statusCode).toBe(200);
+    const farewell = await waitFor(
+      () => received.find((message) => message.direction === 1 && message.text === CLOSE_MESSAGE),
+      'the close message',
+    );
+    expect(farewell.senderName).toBeTruthy();
+
+    await visitorCall('POST', '/messages', {
+      token: visitor.visitorToken,
+      payload: { text: 'Otra pregunta', clientMessageId: `close-b-${stamp}` },
+    });
+    const tickets = await ticketOf();
+    expect(tickets).toHaveLength(2);
+    const reopened = tickets[1];
+    expect(reopened).not.toBe(closedId);
+    const view = (await api.get(`/api/v2/tickets/${reopened}`, admin)).json().result;
+    expect(view.related.map((item: { id: number }) => item.id)).toEqual([closedId]);
+    expect(view.status).toBe(0);
+    socket.disconnect();
   });
 
   it('a retried clientMessageId is stored once', async () => {

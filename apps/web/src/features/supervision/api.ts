@@ -3,16 +3,16 @@ import {
   type AgentStatusCode,
   NEW_INBOUND_EVENT,
   type QueueSnapshot,
-  type RealtimeEventName,
   SUPERVISION_EVENT,
   type SupervisedAgent,
   TICKET_EVENT,
 } from '@atiende/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { api, unwrap } from '../../api/client';
-import { onRealtimeEvent, RESYNC } from '../../app/realtime';
-import { type AgentRow, parseSupervisionEvent, patchAgent, throttle } from './model';
+import { useRealtimeEvents, useThrottledRefetch } from '../../app/liveQueries';
+import { RESYNC } from '../../app/realtime';
+import { type AgentRow, parseSupervisionEvent, patchAgent } from './model';
 
 export const supervisionKeys = {
   all: ['supervision'] as const,
@@ -95,42 +95,6 @@ export function useForceStatus() {
   });
 }
 
-/** Calls `handler` on each of the realtime events (latest handler; subscriptions made once). */
-function useRealtimeEvents(
-  names: readonly RealtimeEventName[],
-  handler: (name: RealtimeEventName, payload: unknown) => void,
-): void {
-  const latest = useRef(handler);
-  latest.current = handler;
-  const key = names.join('|');
-  useEffect(() => {
-    const offs = (key.split('|') as RealtimeEventName[]).map((name) =>
-      onRealtimeEvent(name, (payload) => latest.current(name, payload)),
-    );
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [key]);
-}
-
-/** A refetch of `queryKey` throttled to REFETCH_THROTTLE_MS, cancelled on unmount. */
-function useThrottledRefetch(queryKey: readonly unknown[]): () => void {
-  const client = useQueryClient();
-  const ref = useRef<ReturnType<typeof throttle> | null>(null);
-  const key = JSON.stringify(queryKey);
-  useEffect(() => {
-    const throttled = throttle(() => {
-      void client.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
-    }, REFETCH_THROTTLE_MS);
-    ref.current = throttled;
-    return () => {
-      throttled.cancel();
-      ref.current = null;
-    };
-  }, [client, key]);
-  return () => ref.current?.();
-}
-
 /**
  * Keeps the agent table live: a `supervision-update` patches its row in the cache (no fetch; a refetch only when
  * the event names a campaign or ticket the row cannot show yet), ticket events refetch at most every few seconds
@@ -138,7 +102,7 @@ function useThrottledRefetch(queryKey: readonly unknown[]): () => void {
  */
 export function useLiveAgents(): void {
   const client = useQueryClient();
-  const refetch = useThrottledRefetch(supervisionKeys.agents);
+  const refetch = useThrottledRefetch(supervisionKeys.agents, REFETCH_THROTTLE_MS);
   useRealtimeEvents([SUPERVISION_EVENT, TICKET_EVENT, RESYNC], (name, payload) => {
     if (name !== SUPERVISION_EVENT) {
       if (name === RESYNC) void client.invalidateQueries({ queryKey: supervisionKeys.agents });
@@ -163,7 +127,7 @@ export function useLiveAgents(): void {
 /** Keeps the queues live: every ticket, inbound or agent event refetches, at most every few seconds. */
 export function useLiveQueues(): void {
   const client = useQueryClient();
-  const refetch = useThrottledRefetch(supervisionKeys.queues);
+  const refetch = useThrottledRefetch(supervisionKeys.queues, REFETCH_THROTTLE_MS);
   useRealtimeEvents([SUPERVISION_EVENT, TICKET_EVENT, NEW_INBOUND_EVENT, RESYNC], (name) => {
     if (name === RESYNC) void client.invalidateQueries({ queryKey: supervisionKeys.queues });
     else refetch();

@@ -1,6 +1,7 @@
-import type { ColleagueItem, Ticket } from '@atiende/contracts';
+import { AGENT_STATUS, type Ticket, type TransferCandidate } from '@atiende/contracts';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,10 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserCampaigns } from '../../app/campaign';
-import { useSession } from '../../core/session';
 import { FormField } from '../../ui/FormField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { useMergeTicket, useTransferTicket, useUserOptions } from './api';
+import { useMergeTicket, useTransferCandidates, useTransferTicket } from './api';
 
 /** Transfer to a user and/or a campaign (as the campaign allows); the ticket waits for the recipient (status 3). */
 export function TransferDialog({
@@ -34,14 +34,14 @@ export function TransferDialog({
 }) {
   const { t } = useTranslation();
   const feedback = useApiFeedback();
-  const { user: me } = useSession();
-  const users = useUserOptions(allowUser);
+  const users = useTransferCandidates(ticket.id, allowUser);
   const campaigns = useUserCampaigns();
   const transfer = useTransferTicket(ticket.id);
-  const [user, setUser] = useState<ColleagueItem | null>(null);
+  const [user, setUser] = useState<TransferCandidate | null>(null);
+  const [note, setNote] = useState('');
   const [campaignId, setCampaignId] = useState<number | ''>('');
   const [error, setError] = useState<string | undefined>();
-  const userOptions = (users.data ?? []).filter((option) => option.id !== me?.id);
+  const userOptions = users.data ?? [];
 
   const save = () => {
     if (!user && campaignId === '') {
@@ -49,7 +49,11 @@ export function TransferDialog({
       return;
     }
     transfer.mutate(
-      { toUserId: user?.id ?? null, toCampaignId: campaignId === '' ? null : campaignId },
+      {
+        toUserId: user?.id ?? null,
+        toCampaignId: campaignId === '' ? null : campaignId,
+        reason: note.trim() || null,
+      },
       {
         onSuccess: () => {
           feedback.success(t('tickets.transfer.done'));
@@ -84,12 +88,34 @@ export function TransferDialog({
             }}
             getOptionLabel={(option) => option.nombre}
             isOptionEqualToValue={(option, value) => option.id === value.id}
+            noOptionsText={t('tickets.transfer.nobody')}
             renderOption={({ key, ...props }, option) => (
-              <li key={key} {...props} data-testid={`transfer-user-option-${option.id}`}>
-                {option.nombre}
-                <Typography component="span" variant="caption" sx={{ color: 'text.secondary', marginInlineStart: 1 }}>
-                  {option.email}
-                </Typography>
+              <li key={key} {...props} data-testid={`transfer-user-option-${option.id}`} data-status={option.estado}>
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: AGENT_STATUS[option.estado].color,
+                    marginInlineEnd: 1,
+                  }}
+                />
+                <Box component="span" sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                    {option.nombre}
+                  </Box>
+                  <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+                    {[
+                      t(`agentStatus.${option.estado}`),
+                      option.role === 'supervisor'
+                        ? t('tickets.transfer.supervisor')
+                        : t('tickets.transfer.load', { open: option.open, limit: option.tasksPerAgent }),
+                    ].join(' · ')}
+                  </Typography>
+                </Box>
               </li>
             )}
             renderInput={(params) => (
@@ -132,6 +158,19 @@ export function TransferDialog({
                 </MenuItem>
               ))}
           </TextField>
+        ) : null}
+        {allowUser || allowCampaign ? (
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            label={t('tickets.transfer.note')}
+            helperText={t('tickets.transfer.noteHelp')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'transfer-note' } }}
+          />
         ) : null}
         {!allowUser && !allowCampaign ? <Alert severity="info">{t('tickets.transfer.notAllowed')}</Alert> : null}
         {error ? (

@@ -56,6 +56,7 @@ import {
   taskFieldErrors,
   writePrefs,
 } from './model';
+import { useTicketListLive } from './useTicketLive';
 
 function MassTaskDialog({
   open,
@@ -207,6 +208,7 @@ export function TicketsListPage() {
   }, [query, filters, setSearchParams]);
 
   const list = useTicketList(params);
+  useTicketListLive();
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const canMass = can('agregar-tarea-masiva');

@@ -1,4 +1,6 @@
 import { REALTIME_EVENTS } from '@atiende/contracts';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +19,8 @@ export interface TransferRequest {
   numero: number | null;
   descripcion: string;
   de: string | null;
+  /** The sender's note for the recipient. */
+  nota: string | null;
 }
 
 /** The `new-transfer` payload `{caso: {id, numero, descripcion}, de}` as a request, or null when malformed. */
@@ -27,7 +31,9 @@ export function parseTransferRequest(payload: unknown): TransferRequest | null {
   if (!caso || !Number.isInteger(id) || id <= 0) return null;
   const from = (payload as { de?: unknown }).de;
   const numero = Number(caso.numero);
+  const note = (payload as { nota?: unknown }).nota;
   return {
+    nota: typeof note === 'string' && note.trim() ? note : null,
     id,
     numero: Number.isInteger(numero) ? numero : null,
     descripcion: typeof caso.descripcion === 'string' ? caso.descripcion : '',
@@ -77,6 +83,16 @@ export function TransferRequestDialog() {
           <DialogContentText sx={{ mt: 1, fontStyle: 'italic', overflowWrap: 'anywhere' }}>
             {request.descripcion.length > 300 ? `${request.descripcion.slice(0, 300)}…` : request.descripcion}
           </DialogContentText>
+        ) : null}
+        {request.nota ? (
+          <Alert
+            severity="info"
+            sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="transfer-request-note"
+          >
+            <AlertTitle>{t('tickets.transferRequest.note')}</AlertTitle>
+            {request.nota}
+          </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>

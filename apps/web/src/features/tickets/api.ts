@@ -2,11 +2,11 @@ import type {
   AuditEntry,
   Campaign,
   CatalogueEntry,
-  ColleagueItem,
   InteractionMessage,
   Page,
   Ticket,
   TicketListItem,
+  TransferCandidate,
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -117,13 +117,13 @@ export function useTicketTypes() {
   });
 }
 
-export function useUserOptions(enabled = true) {
+/** Who can receive the ticket by transfer: members of its campaign with room, with their status (fresh each time). */
+export function useTransferCandidates(ticketId: number, enabled = true) {
   return useQuery({
-    queryKey: ticketKeys.users,
-    queryFn: () => unwrap(api.get<{ data: ColleagueItem[] }>('usuario')),
-    select: (answer) => answer.data ?? [],
+    queryKey: [...ticketKeys.detail(ticketId), 'transfer-candidates'],
+    queryFn: () => unwrap(api.get<TransferCandidate[]>(`tickets/${ticketId}/transfer-candidates`)),
     enabled,
-    staleTime: 60_000,
+    staleTime: 0,
   });
 }
 
@@ -167,7 +167,7 @@ export function useTicketAction(id: number) {
 }
 
 export function useTransferTicket(id: number) {
-  return useTicketMutation((body: { toUserId?: number | null; toCampaignId?: number | null }) =>
+  return useTicketMutation((body: { toUserId?: number | null; toCampaignId?: number | null; reason?: string | null }) =>
     unwrap(api.post<Ticket>(`tickets/${id}/transfer`, body)),
   );
 }

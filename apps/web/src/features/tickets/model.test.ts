@@ -242,7 +242,12 @@ describe('ticket view helpers', () => {
       numero: 12,
       descripcion: 'x',
       de: 'Ana',
+      nota: null,
     });
+    expect(
+      parseTransferRequest({ caso: { id: 5, numero: 12 }, de: { nombre: 'Ana' }, nota: 'Cliente VIP' })?.nota,
+    ).toBe('Cliente VIP');
+    expect(parseTransferRequest({ caso: { id: 5 }, nota: 42 })?.nota).toBeNull();
     expect(parseTransferRequest({ caso: { id: 'no' } })).toBeNull();
     expect(parseTransferRequest(null)).toBeNull();
   });

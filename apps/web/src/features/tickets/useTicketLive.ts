@@ -1,6 +1,7 @@
 import { NEW_INBOUND_EVENT, REALTIME_EVENTS, TICKET_EVENT, type Ticket } from '@atiende/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useRealtimeEvents, useThrottledRefetch } from '../../app/liveQueries';
 import { onRealtimeEvent } from '../../app/realtime';
 import { deskKeys, markTicketRead } from '../desk/api';
 import { ticketKeys } from './api';
@@ -48,4 +49,20 @@ export function useTicketLive(ticket: Ticket | undefined) {
       for (const stop of stops) stop();
     };
   }, [ticketId, client]);
+}
+
+/** Lists refresh at most this often on events (a burst of arrivals costs one fetch per open list). */
+const LIST_REFRESH_MS = 2000;
+
+/**
+ * The tickets list stays current: assignment, transfer, status and new-message events of the user's campaigns
+ * refetch the lists on screen (throttled); `resync` (events missed while offline) at once.
+ */
+export function useTicketListLive(): void {
+  const client = useQueryClient();
+  const refetch = useThrottledRefetch(ticketKeys.lists(), LIST_REFRESH_MS);
+  useRealtimeEvents([TICKET_EVENT, NEW_INBOUND_EVENT, REALTIME_EVENTS.resync], (name) => {
+    if (name === REALTIME_EVENTS.resync) void client.invalidateQueries({ queryKey: ticketKeys.lists() });
+    else refetch();
+  });
 }

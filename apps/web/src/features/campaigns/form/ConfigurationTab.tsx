@@ -106,6 +106,18 @@ export function ConfigurationPanel({ state, set, errors }: TabProps) {
         {CONFIG_SWITCHES.filter((key) => key !== 'autoAssign' && key !== 'preferCustomerOwner').map((key) =>
           toggle(key),
         )}
+        <FormField
+          multiline
+          minRows={2}
+          fullWidth
+          label={t('campaigns.config.closeMessage')}
+          value={config.closeMessage}
+          onValueChange={(closeMessage) => patch({ closeMessage })}
+          error={err('closeMessage')}
+          helperText={t('campaigns.configHelp.closeMessage')}
+          maxLength={1000}
+          testId="campaign-config-closeMessage"
+        />
       </Section>
       <Section title={t('campaigns.configSections.softphone')}>
         {toggle('softphoneAutoAnswer')}
