@@ -100,6 +100,21 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   // No out-of-hours answer on the site's chat, whatever the hour.
   await expect(visitor.page.getByTestId('atiende-chat-log')).not.toContainText('Nuestro horario');
 
+  // The agent finds the conversation again by what the visitor wrote: Enter opens every result.
+  const search = agent.page.getByTestId('global-search');
+  await search.fill('CAFETERA Italiana en ROJO');
+  await search.press('Enter');
+  await expect(agent.page).toHaveURL(/\/v2\/app\/search\?q=/);
+  const hit = agent.page.getByTestId('search-messages').locator('li', { hasText: `(${stamp})` });
+  await expect(hit).toContainText('cafetera italiana en rojo');
+  await shot(agent.page, 'search-results');
+  await hit.getByRole('link').click();
+  await expect(agent.page).toHaveURL(new RegExp(`/v2/app/tickets/${firstTicket}/view$`));
+  await search.fill(`nada-coincide-${stamp}`);
+  await search.press('Enter');
+  await expect(agent.page.getByTestId('search-empty')).toContainText(`Nada coincide con «nada-coincide-${stamp}»`);
+  await agent.page.goto(`/v2/app/tickets/${firstTicket}/view`);
+
   // The agent records the work and closes: the visitor is told the conversation ended.
   await agent.page.getByTestId('composer-task').click();
   await agent.page.getByTestId('task-field-motivo').locator('..').getByRole('combobox').click();

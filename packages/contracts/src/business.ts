@@ -23,6 +23,8 @@ export const businessConfigurationSchema = z.object({
   janus_enabled: z.boolean(),
   mfa: z.boolean(),
   inactivity_timeout: z.number().int(),
+  /** Everyone who works tickets gets the header's global search (holders of busqueda-avanzada always do). */
+  advanced_search: z.boolean(),
 });
 export type BusinessConfiguration = z.infer<typeof businessConfigurationSchema>;
 
@@ -86,6 +88,8 @@ export const updateBusinessBodySchema = z.object({
     janus_enabled: z.boolean(),
     mfa: z.boolean(),
     inactivity_timeout: z.number().int().min(1).max(72),
+    /** Left out: unchanged. */
+    advanced_search: z.boolean().optional(),
   }),
 });
 export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;

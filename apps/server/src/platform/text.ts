@@ -48,3 +48,42 @@ export function stripControlCharacters(text: string): string {
     '',
   );
 }
+
+/**
+ * The words around the first place `search` (already `searchable`) occurs in `text`, compared as `searchable`
+ * compares (case, accents, runs of spaces); the start of the text when it does not occur.
+ */
+export function snippetAround(text: string, search: string, radius = 60): string {
+  // Folding one character at a time keeps positions: a match in the folded text is the same span of the original.
+  const folded = Array.from(text, (char) =>
+    /\s/.test(char)
+      ? ' '
+      : (char
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')
+          .toLowerCase()[0] ?? char),
+  );
+  const units = folded.join('');
+  const chars = Array.from(text);
+  const pattern = new RegExp(
+    search
+      .split(' ')
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join(' +'),
+  );
+  const found = pattern.exec(units);
+  if (!found) {
+    const head = chars
+      .slice(0, radius * 2)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return chars.length > radius * 2 ? `${head}…` : head;
+  }
+  const start = Array.from(units.slice(0, found.index)).length;
+  const end = start + Array.from(found[0]).length;
+  const from = Math.max(0, start - radius);
+  const to = Math.min(chars.length, end + radius);
+  const body = chars.slice(from, to).join('').replace(/\s+/g, ' ').trim();
+  return `${from > 0 ? '…' : ''}${body}${to < chars.length ? '…' : ''}`;
+}

@@ -36,3 +36,14 @@ export function readableCampaignsOf(db: Executor, actor: Actor): Promise<number[
 export async function campaignRoomsOf(db: Executor, actor: Actor): Promise<number[]> {
   return (await campaignsRepo.ofUser(db, actor.userId, seesAllTickets(actor))).map((campaign) => campaign.id);
 }
+
+/**
+ * The header's global search and its results page: holders of `busqueda-avanzada`, and — when the business enables
+ * advanced search — everyone who reads tickets. Results follow the ticket and customer scopes either way.
+ */
+export function mayUseGlobalSearch(
+  permissions: ReadonlySet<string> | readonly string[],
+  businessEnabled: boolean,
+): boolean {
+  return hasPermission(permissions, 'busqueda-avanzada') || (businessEnabled && hasPermission(permissions, 'ver-caso'));
+}

@@ -39,6 +39,8 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   ...crud('channels', 'channels', { '': 'ver-menu-canales', add: 'agregar-canal', ':id/edit': 'editar-canal' }),
   ...crud('campaigns', 'campaigns', { '': 'ver-menu-campanas', add: 'agregar-campana', ':id/edit': 'editar-campana' }),
   ...crud('tickets', 'tickets', { '': 'ver-menu-casos', ':id/view': 'ver-caso', add: 'agregar-caso' }),
+  // The global search's results page (Enter in the header's search); the server decides who may search.
+  { path: 'search', permission: 'busqueda-avanzada|ver-caso', module: 'tickets' },
   ...crud('dynamic-forms', 'dynamicForms', {
     '': 'ver-menu-formularios',
     add: 'agregar-formulario',

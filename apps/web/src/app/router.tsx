@@ -64,6 +64,7 @@ const WhatsappTemplateViewPage = page(
   'WhatsappTemplateViewPage',
 );
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
+const SearchResultsPage = page(() => import('../features/search/SearchResultsPage'), 'SearchResultsPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
 const TicketAddPage = page(() => import('../features/tickets/TicketAddPage'), 'TicketAddPage');
 const WidgetsListPage = page(() => import('../features/widgets/WidgetsListPage'), 'WidgetsListPage');
@@ -102,6 +103,7 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'campaigns/add': <CampaignFormPage mode="create" />,
   'campaigns/:id/edit': <CampaignFormPage mode="edit" />,
   tickets: <TicketsListPage />,
+  search: <SearchResultsPage />,
   'tickets/add': <TicketAddPage />,
   'tickets/:id/view': <TicketViewPage />,
   'dynamic-forms': <FormsListPage />,

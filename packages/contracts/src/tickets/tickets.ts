@@ -241,6 +241,21 @@ export const globalSearchResultSchema = z.object({
       nro_documento: z.string(),
     }),
   ),
+  /** Messages whose text matches (3+ characters searched), newest first, with the words around the match. */
+  mensajes: z.array(
+    z.object({
+      id: idSchema,
+      casoId: idSchema,
+      numero: z.number().int(),
+      estado: z.number().int(),
+      campana: z.string(),
+      /** 0 from the customer, 1 from the business. */
+      direccion: z.number().int(),
+      remitente: z.string().nullable(),
+      fragmento: z.string(),
+      fecha: instantSchema,
+    }),
+  ),
 });
 export type GlobalSearchResult = z.infer<typeof globalSearchResultSchema>;
 

@@ -1,12 +1,4 @@
-import {
-  CODES,
-  hasPermission,
-  LIMITS,
-  type Locale,
-  type LoginResult,
-  REALTIME_EVENTS,
-  type SessionUser,
-} from '@atiende/contracts';
+import { CODES, LIMITS, type Locale, type LoginResult, REALTIME_EVENTS, type SessionUser } from '@atiende/contracts';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -20,6 +12,7 @@ import {
   sixDigitCode,
   verifyPassword,
 } from '../../platform/security.js';
+import { mayUseGlobalSearch } from '../../policies/tickets.js';
 import { businessRepo } from '../business/business.repo.js';
 import { type UserProfileRow, usersRepo } from '../users/users.repo.js';
 import { authRepo } from './auth.repo.js';
@@ -121,7 +114,7 @@ export function createAuthService(ctx: AppContext) {
       ssip: client.ip,
       turn: null,
       webrtc: businessRow?.webrtcEnabled ?? false,
-      advanced_search: hasPermission(user.nombre_permisos, 'busqueda-avanzada') ? 1 : 0,
+      advanced_search: mayUseGlobalSearch(user.nombre_permisos, businessRow?.advancedSearch ?? true) ? 1 : 0,
     };
   }
 

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, login, multipartFile, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -70,6 +70,44 @@ describe('business profile', () => {
     });
     const audit = await t.app.inject({ method: 'GET', url: '/api/v2/empresa/audit', headers: admin.headers });
     expect(audit.json().result[0]).toMatchObject({ action: 'updated', actor: { id: admin.id } });
+  });
+
+  it('advanced search gives every ticket reader the global search; off, only holders of busqueda-avanzada keep it', async () => {
+    let agent = await signedIn(t, 'agent');
+    const search = (actor: { headers: Record<string, string> }) =>
+      t.app.inject({ method: 'GET', url: '/api/v2/infogeneral?searchText=pedido', headers: actor.headers });
+    // Signing in again (a new session) reads the flag the client keeps for the session.
+    const loginFlag = async () => {
+      const { body } = await login(t.app, agent.email, agent.password);
+      agent = { ...agent, token: body.result.token, headers: { authorization: `Bearer ${body.result.token}` } };
+      return body.result.advanced_search;
+    };
+    // On by default: the agent (no busqueda-avanzada) searches, and login says so.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/empresa' })).json().result.configuracion).toMatchObject({
+      advanced_search: true,
+    });
+    expect(await loginFlag()).toBe(1);
+    expect((await search(agent)).statusCode).toBe(200);
+
+    const put = (advanced_search: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v2/empresa',
+        headers: admin.headers,
+        payload: profileBody({ configuracion: { ...profileBody().configuracion, advanced_search } }),
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    expect(await loginFlag()).toBe(0);
+    expect((await search(agent)).statusCode).toBe(403);
+    expect((await search(admin)).statusCode).toBe(200);
+    // Left out of a save: unchanged.
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v2/empresa', headers: admin.headers, payload: profileBody() }))
+        .statusCode,
+    ).toBe(200);
+    expect((await search(agent)).statusCode).toBe(403);
+    expect((await put(true)).statusCode).toBe(200);
+    expect((await search(agent)).statusCode).toBe(200);
   });
 
   it('refuses bad input: invalid fields (422), a reserved or repeated integration route', async () => {

@@ -32,5 +32,6 @@ export const business = pgTable('business', {
   janusEnabled: boolean('janus_enabled').notNull().default(false),
   mfaRequired: boolean('mfa_required').notNull().default(false),
   inactivityTimeoutHours: integer('inactivity_timeout_hours').notNull().default(2),
+  advancedSearch: boolean('advanced_search').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

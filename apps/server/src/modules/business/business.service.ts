@@ -45,6 +45,7 @@ export function toBusinessView(row: BusinessRow | null): Business {
       janus_enabled: row?.janusEnabled ?? false,
       mfa: row?.mfaRequired ?? false,
       inactivity_timeout: row?.inactivityTimeoutHours ?? 2,
+      advanced_search: row?.advancedSearch ?? true,
     },
   };
 }
@@ -113,6 +114,9 @@ export function createBusinessService(ctx: AppContext) {
           janusEnabled: body.configuracion.janus_enabled,
           mfaRequired: body.configuracion.mfa,
           inactivityTimeoutHours: body.configuracion.inactivity_timeout,
+          ...(body.configuracion.advanced_search === undefined
+            ? {}
+            : { advancedSearch: body.configuracion.advanced_search }),
         });
         const changes = diffForAudit(
           before as unknown as Record<string, unknown>,

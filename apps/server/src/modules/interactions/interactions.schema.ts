@@ -5,6 +5,10 @@ import { customers } from '../customers/customers.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { users } from '../users/users.schema.js';
 
+/** Accented letters and their plain forms, position by position (the same folding as the search text). */
+export const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñçý';
+export const FOLDED = 'aaaaaaeeeeiiiiooooouuuuncy';
+
 /**
  * An interaction (the spec's registro_canal): one conversation of a customer through one channel and contact
  * datum, inside a ticket. Its messages are the message history.
@@ -89,6 +93,13 @@ export const messages = pgTable(
     /** Sanitised HTML: what the timeline renders. */
     bodyHtml: text('body_html').notNull(),
     bodyText: text('body_text').notNull(),
+    /**
+     * The text as search compares it: lowercase, accents folded, spaces collapsed, the first 4,000 characters (the global search finds
+     * tickets by what was written). Computed by PostgreSQL, so every writer and every existing row has it.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql.raw(`regexp_replace(translate(lower(left(body_text, 4000)), '${ACCENTED}', '${FOLDED}'), '\\s+', ' ', 'g')`),
+    ),
     senderName: varchar('sender_name', { length: 200 }),
     /** The provider's id: with the channel it makes a retried delivery land on the same row. */
     providerMessageId: varchar('provider_message_id', { length: 300 }),
@@ -113,5 +124,6 @@ export const messages = pgTable(
       .where(sql`${table.providerMessageId} is not null`),
     index('messages_ticket_idx').on(table.ticketId, table.createdAt),
     index('messages_interaction_idx').on(table.interactionId, table.createdAt),
+    index('messages_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

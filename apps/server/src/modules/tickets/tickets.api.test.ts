@@ -430,8 +430,10 @@ describe('global search and export', () => {
     const byName = (await get('/api/v2/infogeneral?searchText=lucia%20ramirez', admin)).json().result;
     expect(byName.clientes[0]).toMatchObject({ nombre_completo: 'Lucía Ramírez', tipo_documento_abreviatura: 'CC' });
     expect((await get('/api/v2/infogeneral?searchText=', admin)).statusCode).toBe(400);
-    // Agents do not hold the advanced search permission by default.
-    expect((await get(`/api/v2/infogeneral?searchText=${ticket.number}`, outsider)).statusCode).toBe(403);
+    // Agents search when the business enables advanced search (the default), and find only what they may see.
+    const theirs = await get(`/api/v2/infogeneral?searchText=${ticket.number}`, outsider);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().result.casos).toEqual([]);
   });
 
   it('exports the filtered list as xlsx, without tickets the user may not see', async () => {

@@ -19,9 +19,10 @@ import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/http/errors.js';
 import { searchable } from '../../platform/text.js';
 import { customerScopeOf, mayLookUpCustomers } from '../../policies/customers.js';
-import { ticketScopeOf } from '../../policies/tickets.js';
+import { mayUseGlobalSearch, ticketScopeOf } from '../../policies/tickets.js';
 import { agentsRepo } from '../agents/agents.repo.js';
 import { explainWaiting } from '../agents/waiting.js';
+import { businessRepo } from '../business/business.repo.js';
 import { customersRepo } from '../customers/customers.repo.js';
 import { pendingRepo } from './pending.repo.js';
 import { queryOf, type TicketCore } from './tickets.core.js';
@@ -46,9 +47,11 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
      * their customer scope, as the customer list).
      */
     async globalSearch(actor: AuthContext, text: string, limit: number): Promise<GlobalSearchResult> {
+      const business = await businessRepo.get(db);
+      if (!mayUseGlobalSearch(actor.permissions, business?.advancedSearch ?? true)) throw errors.forbidden();
       const search = searchable(text);
       const number = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
-      const [ticketPage, customerPage] = await Promise.all([
+      const [ticketPage, customerPage, messageHits] = await Promise.all([
         ticketsRepo.list(db, { ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })), number, search }),
         mayLookUpCustomers(actor)
           ? customerScopeOf(db, actor).then((scope) =>
@@ -62,6 +65,8 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
               }),
             )
           : Promise.resolve({ data: [] }),
+        // What customers and agents wrote: a word from a conversation finds its ticket.
+        search.length >= 3 ? ticketsRepo.messageMatches(db, ticketScopeOf(actor), search, limit) : Promise.resolve([]),
       ]);
       return {
         casos: ticketPage.data.map((ticket) => ({
@@ -78,6 +83,7 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
           tipo_documento_abreviatura: customer.identificationType.abbr,
           nro_documento: customer.identificationNumber,
         })),
+        mensajes: messageHits,
       };
     },
     get: view,

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
 import { cappedCount, pageOf } from '../../platform/db/paging.js';
-import { escapeLike } from '../../platform/text.js';
+import { escapeLike, snippetAround } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { channels } from '../channels/channels.schema.js';
@@ -334,6 +334,45 @@ export const ticketsRepo = {
       author: note.authorId ? { id: note.authorId, nombre: authorName ?? '' } : null,
       body: note.body,
       createdAt: note.createdAt.toISOString(),
+    }));
+  },
+
+  /**
+   * Messages whose text holds `search` (already `searchable`), newest first, on tickets within the scope; deleted
+   * messages left out. The trigram index on the messages' search text finds them; the scope filters their tickets.
+   */
+  async messageMatches(db: Executor, scope: TicketScope, search: string, limit: number) {
+    const scoped = scopeCondition(scope);
+    const result = await db.execute<{
+      id: string;
+      ticket_id: string;
+      number: string;
+      status: number;
+      campaign: string;
+      direction: number;
+      sender_name: string | null;
+      body_text: string;
+      created_at: string;
+    }>(sql`
+      select m.id, m.ticket_id, tickets.number, tickets.status, c.name as campaign, m.direction, m.sender_name,
+        left(m.body_text, 4000) as body_text, m.created_at
+      from messages m
+      join tickets on tickets.id = m.ticket_id
+      join campaigns c on c.id = tickets.campaign_id
+      where m.search_text like ${`%${escapeLike(search)}%`} and m.deleted_at is null
+        ${scoped ? sql`and ${scoped}` : sql``}
+      order by m.id desc
+      limit ${limit}`);
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      casoId: Number(row.ticket_id),
+      numero: Number(row.number),
+      estado: row.status,
+      campana: row.campaign,
+      direccion: row.direction,
+      remitente: row.sender_name,
+      fragmento: snippetAround(row.body_text, search),
+      fecha: new Date(row.created_at).toISOString(),
     }));
   },
 

@@ -118,15 +118,16 @@ export async function ticketsRoutes(app: FastifyInstance, tickets: TicketsServic
     },
     async (request) => success(request, await tickets.markRead(requireAuth(request), request.params.id)),
   );
-  // The spec's global search (header dropdown, advanced-search users).
+  // The spec's global search (header dropdown and results page): advanced-search users, or everyone who reads
+  // tickets when the business enables advanced search (checked in the service).
   api.get(
     '/infogeneral',
     {
-      config: { permission: 'busqueda-avanzada' },
+      config: { permission: 'busqueda-avanzada|ver-caso' },
       schema: {
         tags,
         operationId: 'searchEverything',
-        summary: 'Search tickets and customers (the header’s global search)',
+        summary: 'Search tickets, customers and message text (the header’s global search and its results page)',
         querystring: globalSearchQuerySchema,
         response: ok(globalSearchResultSchema),
       },

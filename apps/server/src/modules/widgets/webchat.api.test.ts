@@ -493,6 +493,36 @@ describe('public widget API', () => {
     socket.disconnect();
   });
 
+  it('the global search finds a ticket by what the visitor wrote, accents and case aside, only for who may see it', async () => {
+    const stamp = Date.now();
+    const visitor = await newVisitor({ name: `Búsqueda ${stamp}` });
+    const words = `Zx${stamp}`;
+    await visitorCall('POST', '/messages', {
+      token: visitor.visitorToken,
+      payload: {
+        text: `Hola.\n¿Tienen la CAFETERA   Moka Exprés ${words} en rojo?`,
+        clientMessageId: `search-${stamp}`,
+      },
+    });
+    const search = (actor: Actor, text: string) =>
+      api.get(`/api/v2/infogeneral?searchText=${encodeURIComponent(text)}`, actor);
+    const found = await search(agent, `cafetera moka expres ${words.toLowerCase()}`);
+    expect(found.statusCode).toBe(200);
+    const hits = found.json().result.mensajes;
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ direccion: 0, remitente: `Búsqueda ${stamp}`, campana: expect.any(String) });
+    expect(hits[0].fragmento).toContain(`CAFETERA Moka Exprés ${words}`);
+    // The campaign's supervisor finds it too; an agent of another campaign does not.
+    expect((await search(supervisor, words)).json().result.mensajes).toHaveLength(1);
+    const stranger = await signedIn(t, 'agent');
+    await deskCampaign(t, admin, { agents: [stranger] });
+    const theirs = await search(stranger, words);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().result.mensajes).toEqual([]);
+    // Fewer than three characters do not search messages.
+    expect((await search(agent, 'zx')).json().result.mensajes).toEqual([]);
+  });
+
   it('a retried clientMessageId is stored once', async () => {
     const visitor = await newVisitor();
     const payload = { text: 'Mensaje con reintento', clientMessageId: 'retry-000001' };

@@ -14,13 +14,13 @@ const STATUS_KEYS = ['new', 'open', 'escalated', 'transferred', 'closed'];
 
 interface Hit {
   key: string;
-  group: 'tickets' | 'customers';
+  group: 'tickets' | 'messages' | 'customers';
   label: string;
   detail: string;
   path: string;
 }
 
-/** Turns the spec's result (casos, clientes) into one list of links, tickets first. */
+/** Turns the result (casos, mensajes, clientes) into one list of links: tickets, then messages, then customers. */
 export function searchHits(result: GlobalSearchResult, statusLabel: (status: number) => string): Hit[] {
   return [
     ...result.casos.map((ticket) => ({
@@ -29,6 +29,13 @@ export function searchHits(result: GlobalSearchResult, statusLabel: (status: num
       label: `#${ticket.numero} · ${ticket.campana}`,
       detail: [statusLabel(ticket.estado), ticket.asignado].filter(Boolean).join(' · '),
       path: `/app/tickets/${ticket.id}/view`,
+    })),
+    ...(result.mensajes ?? []).map((message) => ({
+      key: `m${message.id}`,
+      group: 'messages' as const,
+      label: `#${message.numero} · ${message.campana}`,
+      detail: message.fragmento,
+      path: `/app/tickets/${message.casoId}/view`,
     })),
     ...result.clientes.map((customer) => ({
       key: `c${customer.id}`,
@@ -41,8 +48,8 @@ export function searchHits(result: GlobalSearchResult, statusLabel: (status: num
 }
 
 /**
- * The header's global search (shown when the stored advanced-search flag is 1): tickets and customers the user may
- * see. It runs only with text, and each new query cancels the one before.
+ * The header's global search (shown when the stored advanced-search flag is 1): tickets, customers and messages the
+ * user may see. It runs only with text, and each new query cancels the one before; Enter opens the full results page.
  */
 export function GlobalSearch() {
   const { t } = useTranslation();
@@ -89,6 +96,7 @@ export function GlobalSearch() {
       filterOptions={(options) => options}
       groupBy={(hit) => t(`globalSearch.${hit.group}`)}
       getOptionLabel={(hit) => (typeof hit === 'string' ? hit : hit.label)}
+      value={null}
       inputValue={text}
       onInputChange={(_event, value, reason) => {
         if (reason !== 'reset') setText(value);
@@ -97,6 +105,9 @@ export function GlobalSearch() {
         if (hit && typeof hit !== 'string') {
           setText('');
           navigate(hit.path);
+        } else if (typeof hit === 'string' && hit.trim()) {
+          // Enter without choosing a suggestion: every result, on its own page.
+          navigate(`/app/search?q=${encodeURIComponent(hit.trim())}`);
         }
       }}
       noOptionsText={text.trim() ? t('globalSearch.empty') : t('globalSearch.hint')}

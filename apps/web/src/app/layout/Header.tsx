@@ -77,7 +77,8 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
           component={RouterLink}
           to="/app"
           sx={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none', minWidth: 0, mx: 1 }}
-          aria-label={t('header.home')}
+          // The visible name (or the logo's) starts the link's name, so voice control users can say what they see.
+          aria-label={`${showLogo ? (business?.nombre ?? t('app.name')) : t('app.name')} · ${t('header.home')}`}
         >
           {showLogo ? (
             <Box
@@ -139,7 +140,8 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
               data-testid="header-internal-chat"
             >
               <Badge
-                badgeContent={chatUnread}
+                // No hidden "0": the button's name has the count when there is one.
+                badgeContent={chatUnread > 0 ? chatUnread : null}
                 max={LIMITS.notificationBadgeMax}
                 color="secondary"
                 data-testid="chat-badge"

@@ -68,7 +68,7 @@ function MenuContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?:
             subheader={
               section.titled && expanded ? (
                 <ListSubheader
-                  component="div"
+                  component="li"
                   sx={{
                     lineHeight: '32px',
                     textTransform: 'uppercase',
@@ -106,7 +106,12 @@ function MenuContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?:
                     borderRadius: 1,
                     minHeight: 40,
                     justifyContent: expanded ? 'initial' : 'center',
-                    '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                    // The selected item's text on its tinted background: the darker primary in light mode (AA contrast).
+                    '&.Mui-selected': (theme) => {
+                      const color =
+                        theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.main;
+                      return { color, '& .MuiListItemIcon-root': { color } };
+                    },
                   }}
                 >
                   <ListItemIcon sx={{ minWidth: expanded ? 40 : 'auto', justifyContent: 'center' }}>
@@ -129,12 +134,17 @@ function MenuContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?:
                   ) : null}
                 </ListItemButton>
               );
-              return expanded ? (
-                <Box key={item.key}>{button}</Box>
-              ) : (
-                <Tooltip key={item.key} title={text} placement="right">
-                  {button}
-                </Tooltip>
+              // Every entry is a list item of the section's list.
+              return (
+                <Box component="li" key={item.key} sx={{ listStyle: 'none' }}>
+                  {expanded ? (
+                    button
+                  ) : (
+                    <Tooltip title={text} placement="right">
+                      {button}
+                    </Tooltip>
+                  )}
+                </Box>
               );
             })}
           </List>

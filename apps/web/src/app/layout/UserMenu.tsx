@@ -34,8 +34,10 @@ export function UserMenu() {
   const status = state?.estado ?? (paused ? 'P' : 'A');
   const statusLabel = t(`agentStatus.${status}`);
 
+  // Decorative inside the button, whose name says what it does (the initial is not part of that name).
   const avatar = (
     <Avatar
+      aria-hidden
       src={profile?.url_image ?? undefined}
       alt={profile?.nombre ?? ''}
       sx={{ width: 34, height: 34, bgcolor: 'primary.dark', color: 'primary.contrastText', fontSize: 16 }}
@@ -49,7 +51,7 @@ export function UserMenu() {
       <Tooltip title={profile?.nombre ?? t('header.userMenu')}>
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={t('header.userMenu')}
+          aria-label={isAgent ? `${t('header.userMenu')} (${statusLabel})` : t('header.userMenu')}
           aria-haspopup="menu"
           data-testid="header-user-menu"
           sx={{ p: 0.5, marginInlineStart: 0.5 }}
@@ -61,7 +63,6 @@ export function UserMenu() {
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
               data-testid="avatar-status-dot"
               data-status={status}
-              aria-label={statusLabel}
               sx={{
                 '& .MuiBadge-badge': {
                   bgcolor: AGENT_STATUS[status].color,

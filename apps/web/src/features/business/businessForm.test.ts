@@ -22,6 +22,7 @@ const state: BusinessFormState = {
     janus_enabled: false,
     mfa: false,
     inactivity_timeout: 2,
+    advanced_search: true,
   },
   integraciones: [
     { key: 'id-3', id: 3, nombre: 'CRM', icono: 'web', ruta: 'crm', url: 'https://crm.example.com', roles: ['admin'] },

@@ -34,6 +34,7 @@ export const CONFIG_SWITCHES = [
   'webrtc_enabled',
   'janus_enabled',
   'mfa',
+  'advanced_search',
 ] as const;
 
 export const TEXT_FIELDS = [

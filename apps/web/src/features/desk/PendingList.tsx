@@ -70,6 +70,7 @@ export function PendingItem({
               bgcolor: unread ? 'primary.main' : 'action.selected',
               color: unread ? 'primary.contrastText' : 'text.secondary',
             }}
+            role={channelName ? 'img' : undefined}
             aria-label={channelName || undefined}
           >
             <ChannelCodeIcon code={item.tipo_canal_id} />

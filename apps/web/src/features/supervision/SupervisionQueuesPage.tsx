@@ -1,6 +1,5 @@
-import { WaitingReasonChips } from '../desk/WaitingNotices';
 import './i18n';
-import type { QueueSnapshot } from '@atiende/contracts';
+import { type QueueSnapshot, TICKET_STATUS } from '@atiende/contracts';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import ViewListOutlinedIcon from '@mui/icons-material/ViewListOutlined';
@@ -14,9 +13,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { WaitingReasonChips } from '../desk/WaitingNotices';
 import { useLiveQueues, useNow, useQueues } from './api';
 import { elapsedSeconds, formatDuration, queueTotals, serviceLevelState } from './model';
 
@@ -49,14 +50,20 @@ function BigFigure({
   value,
   accent,
   testId,
+  to,
 }: {
   label: string;
   value: number;
   accent?: boolean;
   testId: string;
+  /** The tickets list filtered to what the figure counts. */
+  to?: string;
 }) {
   return (
-    <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
+    <Box
+      sx={{ flex: '1 1 0', minWidth: 0, color: 'inherit', textDecoration: 'none', borderRadius: 1 }}
+      {...(to ? { component: RouterLink, to, 'data-testid': `${testId}-link` } : {})}
+    >
       <Typography
         variant="h3"
         component="p"
@@ -123,6 +130,7 @@ function QueueCard({ queue }: { queue: QueueSnapshot }) {
           value={queue.waiting}
           accent
           testId={`queue-waiting-${id}`}
+          to={`/app/tickets?campaigns=${id}&agents_filter=unassigned&selectedStatus=${TICKET_STATUS.new}`}
         />
         <BigFigure
           label={t('supervision.queues.inProgress')}

@@ -486,6 +486,7 @@ export function InteractionItem({ interaction }: { interaction: Interaction }) {
       <Tooltip title={channelType}>
         <Avatar
           sx={{ width: 28, height: 28, bgcolor: 'secondary.main', color: 'secondary.contrastText', mt: 0.25 }}
+          role="img"
           aria-label={channelType}
         >
           <ChannelTypeIcon type={interaction.channel.typeName} sx={{ fontSize: 16 }} />

@@ -1,0 +1,3 @@
+ALTER TABLE "business" ADD COLUMN "advanced_search" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "search_text" text GENERATED ALWAYS AS (regexp_replace(translate(lower(left(body_text, 4000)), 'áàâäãåéèêëíìîïóòôöõúùûüñçý', 'aaaaaaeeeeiiiiooooouuuuncy'), '\s+', ' ', 'g')) STORED;--> statement-breakpoint
+CREATE INDEX "messages_search_trgm_idx" ON "messages" USING gin ("search_text" gin_trgm_ops);
