@@ -74,6 +74,21 @@ test('an administrator creates a user whose menu is exactly what the role allows
   await expect(user.getByTestId('menu-item-/app/knowledge-base/categories')).toHaveCount(0);
   await expect(user.getByTestId('menu-item-/app/customers')).toBeVisible();
 
+  // Each permission reads as a name and what it allows; a new role can start as a copy of another.
+  await expect(admin.getByTestId('permission-description-ver-cliente')).toContainText('cliente');
+  await admin.screenshot({ path: '/tmp/administration-permissions-es-light.png' });
+  const copyName = `${roleName}-copia`;
+  await admin.getByTestId('role-new').click();
+  await admin.getByTestId('role-field-name').fill(copyName);
+  await admin.getByTestId('role-field-label').fill('Rol E2E copia');
+  await admin.getByTestId('role-copy-from-button').click();
+  await admin.getByRole('option', { name: 'Rol E2E', exact: true }).click();
+  await admin.getByTestId('role-dialog-save').click();
+  await expect(admin.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  await admin.getByTestId(`role-row-${copyName}`).click();
+  await expect(admin.getByTestId('permission-checkbox-ver-cliente')).toBeChecked();
+  await expect(admin.getByTestId('permission-checkbox-ver-menu-knowledgebase')).not.toBeChecked();
+
   await adminContext.close();
   await userContext.close();
 });

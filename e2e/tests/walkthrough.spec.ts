@@ -86,6 +86,20 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   const customerPanel = agent.page.getByTestId('ticket-customer-panel');
   await expect(customerPanel).toContainText(`camila.${stamp}@correo.test`);
   await expect(customerPanel).not.toContainText('wv-');
+  await expect(agent.page.getByTestId('ticket-thread')).not.toContainText('wv-');
+
+  // Conversation first: the thread opens at the newest message, the composer right under it; typing "/" and a few
+  // letters offers the message templates, Enter inserts the first.
+  const pane = agent.page.getByTestId('ticket-thread-pane');
+  await expect
+    .poll(() => pane.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight))
+    .toBeLessThanOrEqual(80);
+  await agent.page.getByTestId('composer-reply').click();
+  await agent.page.getByTestId('reply-body').fill('/seguim');
+  await expect(agent.page.getByTestId('slash-templates')).toBeVisible();
+  await agent.page.getByTestId('reply-body').press('Enter');
+  await expect(agent.page.getByTestId('reply-body')).toHaveValue(/Su caso #\d+ está en revisión/);
+  await agent.page.getByTestId('reply-body').fill('');
 
   // "The answer from the ticket view reaches the chat live".
   const answer = `¡Sí, Camila! La tenemos en rojo y la enviamos hoy. (${stamp})`;
@@ -142,6 +156,9 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   await next.click();
   const closedNumber = (await apiGet<{ number: number }>(agent.page, `/api/v2/tickets/${firstTicket}`)).number;
   await expect(agent.page.getByTestId(`ticket-related-${closedNumber}`)).toBeVisible();
+  // Beside the thread: the customer's earlier tickets.
+  await expect(agent.page.getByTestId(`ticket-earlier-${firstTicket}`)).toBeVisible();
+  await shot(agent.page, 'ticket-view-es-light');
   await agent.context.close();
   await visitor.context.close();
   await supervisor.context.close();

@@ -1,3 +1,4 @@
+import './i18n';
 import type { RoleItem } from '@atiende/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
@@ -25,6 +26,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import {
+  useCopyRolePermissions,
   useCreateRole,
   usePermissionCatalogue,
   useRenameRole,
@@ -52,6 +54,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
   const createRole = useCreateRole();
   const renameRole = useRenameRole();
   const save = useSaveRolePermissions();
+  const copyPermissions = useCopyRolePermissions();
 
   useEffect(() => {
     if (preselectFirst && roleId === null && roles.data && roles.data.length > 0) setRoleId(roles.data[0].id);
@@ -75,9 +78,12 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
       return next;
     });
 
+  /** The permission's readable name and what it allows (`permissions.labels.<key>`); null when it has none. */
   const permissionLabel = (key: string) => {
-    const labelKey = `permissions.labels.${key}`;
-    return i18n.exists(labelKey) ? t(labelKey) : null;
+    const nameKey = `permissions.labels.${key}.name`;
+    if (!i18n.exists(nameKey)) return null;
+    const descriptionKey = `permissions.labels.${key}.description`;
+    return { name: t(nameKey), description: i18n.exists(descriptionKey) ? t(descriptionKey) : null };
   };
 
   return (
@@ -247,9 +253,20 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                                 }
                                 label={
                                   <Box sx={{ pt: 0.25 }}>
-                                    {label ? <Typography variant="body2">{label}</Typography> : null}
+                                    {label ? <Typography variant="body2">{label.name}</Typography> : null}
+                                    {label?.description ? (
+                                      <Typography
+                                        variant="caption"
+                                        component="div"
+                                        sx={{ color: 'text.secondary' }}
+                                        data-testid={`permission-description-${key}`}
+                                      >
+                                        {label.description}
+                                      </Typography>
+                                    ) : null}
                                     <Typography
                                       variant={label ? 'caption' : 'body2'}
+                                      component={label ? 'div' : 'span'}
                                       sx={{ fontFamily: 'monospace', color: label ? 'text.secondary' : undefined }}
                                     >
                                       {key}
@@ -273,18 +290,39 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
         open={dialog !== null}
         mode={dialog ?? 'create'}
         initialLabel={dialog === 'rename' ? (role?.label ?? '') : ''}
-        busy={createRole.isPending || renameRole.isPending}
+        roles={roles.data}
+        busy={createRole.isPending || renameRole.isPending || copyPermissions.isPending}
         onClose={() => setDialog(null)}
-        onSubmit={(values, setErrors) => {
+        onSubmit={({ copyFrom, ...values }, setErrors) => {
           if (dialog === 'create') {
-            createRole.mutate(values, {
-              onSuccess: (created) => {
-                feedback.success(t('roles.created'));
-                setDialog(null);
-                setRoleId(created.id);
+            createRole.mutate(
+              { name: values.name, label: values.label },
+              {
+                onSuccess: (created) => {
+                  // Selected at once: if copying the permissions fails, the user still sees the role that was created.
+                  setRoleId(created.id);
+                  if (copyFrom === null) {
+                    feedback.success(t('roles.created'));
+                    setDialog(null);
+                    return;
+                  }
+                  const source = roles.data?.find((item) => item.id === copyFrom);
+                  copyPermissions.mutate(
+                    { from: copyFrom, to: created.id },
+                    {
+                      onSuccess: () =>
+                        feedback.success(
+                          source ? t('permissions.copy.done', { role: roleLabel(source, t) }) : t('roles.created'),
+                        ),
+                      // E.g. 403 when the source grants a permission the user lacks: the server's translated message.
+                      onError: (error) => feedback.failure(error),
+                      onSettled: () => setDialog(null),
+                    },
+                  );
+                },
+                onError: (error) => feedback.failure(error, setErrors),
               },
-              onError: (error) => feedback.failure(error, setErrors),
-            });
+            );
           } else if (role) {
             renameRole.mutate(
               { id: role.id, label: values.label },

@@ -1,35 +1,51 @@
-import { createRoleBodySchema, renameRoleBodySchema } from '@atiende/contracts';
+import { createRoleBodySchema, type RoleItem, renameRoleBodySchema } from '@atiende/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../ui/FormField';
+import { roleLabel } from '../../ui/format';
 import { issuesToErrors } from '../../ui/validation';
+
+export interface RoleDialogValues {
+  name: string;
+  label: string;
+  /** When creating: the role whose permissions the new one starts with (null: none). */
+  copyFrom: number | null;
+}
 
 interface RoleDialogProps {
   open: boolean;
-  /** `create` asks for the slug and the label; `rename` only for the label. */
+  /** `create` asks for the slug, the label and optionally a role to copy permissions from; `rename` only the label. */
   mode: 'create' | 'rename';
   initialLabel?: string;
+  /** The existing roles, offered as the source of the new role's permissions (create only). */
+  roles?: readonly RoleItem[];
   busy?: boolean;
   onClose: () => void;
-  onSubmit: (values: { name: string; label: string }, setErrors: (errors: Record<string, string>) => void) => void;
+  onSubmit: (values: RoleDialogValues, setErrors: (errors: Record<string, string>) => void) => void;
 }
 
-export function RoleDialog({ open, mode, initialLabel = '', busy, onClose, onSubmit }: RoleDialogProps) {
+const NO_COPY = '';
+
+export function RoleDialog({ open, mode, initialLabel = '', roles = [], busy, onClose, onSubmit }: RoleDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [name, setName] = useState('');
   const [label, setLabel] = useState(initialLabel);
+  const [copyFrom, setCopyFrom] = useState<string>(NO_COPY);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (open) {
       setName('');
       setLabel(initialLabel);
+      setCopyFrom(NO_COPY);
       setErrors({});
     }
   }, [open, initialLabel]);
@@ -43,7 +59,8 @@ export function RoleDialog({ open, mode, initialLabel = '', busy, onClose, onSub
       return;
     }
     setErrors({});
-    onSubmit({ name: name.trim(), label: label.trim() }, setErrors);
+    const source = mode === 'create' && copyFrom !== NO_COPY ? Number(copyFrom) : null;
+    onSubmit({ name: name.trim(), label: label.trim(), copyFrom: source }, setErrors);
   };
 
   return (
@@ -81,6 +98,33 @@ export function RoleDialog({ open, mode, initialLabel = '', busy, onClose, onSub
             maxLength={120}
             required
           />
+          {mode === 'create' && roles.length > 0 ? (
+            <TextField
+              select
+              margin="dense"
+              label={t('permissions.copy.label')}
+              value={copyFrom}
+              onChange={(event) => setCopyFrom(event.target.value)}
+              helperText={t('permissions.copy.help')}
+              slotProps={{
+                select: {
+                  displayEmpty: true,
+                  SelectDisplayProps: { 'data-testid': 'role-copy-from-button' } as object,
+                },
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'role-copy-from' },
+              }}
+            >
+              <MenuItem value={NO_COPY} data-testid="role-copy-option-none">
+                {t('permissions.copy.none')}
+              </MenuItem>
+              {roles.map((role) => (
+                <MenuItem key={role.id} value={String(role.id)} data-testid={`role-copy-option-${role.id}`}>
+                  {roleLabel(role, t)}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>

@@ -27,6 +27,7 @@ import { useSession } from '../../core/session';
 import { FormField } from '../../ui/FormField';
 import { formatFileSize } from '../../ui/format';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { filterOffered, type OfferedTemplate, SlashTemplateList, useTicketTemplates } from '../templates';
 import { useSendReply, useUploadAttachment } from './api';
 import { FileLabel } from './components';
 import { closedReplyWindow, isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
@@ -133,7 +134,21 @@ export function ReplyComposer({
     );
   };
 
+  // Typing `/` and a few letters offers the templates whose name or text match; Enter takes the first.
+  const slash = /^\/(\S*)$/.exec(text);
+  const slashTemplates = useTicketTemplates(ticket.id, Boolean(slash));
+  const slashShown = slash ? filterOffered(slashTemplates.data ?? [], slash[1]).slice(0, 6) : [];
+  const pickSlash = (template: OfferedTemplate) => {
+    setText(template.filled);
+    setError(undefined);
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
+    if (slash && event.key === 'Enter' && !event.altKey && slashShown[0]) {
+      event.preventDefault();
+      pickSlash(slashShown[0]);
+      return;
+    }
     if (isSendShortcut(event)) {
       event.preventDefault();
       submit();
@@ -208,6 +223,9 @@ export function ReplyComposer({
         testId="reply-body"
         maxLength={20_000}
       />
+      {slash ? (
+        <SlashTemplateList templates={slashShown} loading={slashTemplates.isLoading} onPick={pickSlash} />
+      ) : null}
       {files.length > 0 ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }} data-testid="reply-files">
           {files.map((file) => (

@@ -35,6 +35,7 @@ import {
   useRejectTransfer,
   useTicketAction,
   useTicketHistory,
+  useTicketList,
 } from './api';
 import { PriorityChip, StatusChip } from './components';
 import { availableActions } from './model';
@@ -117,7 +118,58 @@ export function CustomerPanel({ ticket }: { ticket: Ticket }) {
           </Button>
         ) : null}
       </Box>
+      {can('ver-menu-casos') ? <EarlierTickets ticket={ticket} /> : null}
     </Panel>
+  );
+}
+
+/** How many of the customer's other tickets show beside the conversation (newest first). */
+const EARLIER_TICKETS = 5;
+
+/** The customer's other tickets the user may see, newest first: what they asked before, one click away. */
+function EarlierTickets({ ticket }: { ticket: Ticket }) {
+  const { t, i18n } = useTranslation();
+  const list = useTicketList({
+    clients: ticket.customer.id,
+    sizePerPage: EARLIER_TICKETS + 1,
+    sortName: 'created_at',
+    sortOrder: 'desc',
+  });
+  const others = (list.data?.data ?? []).filter((item) => item.id !== ticket.id).slice(0, EARLIER_TICKETS);
+  return (
+    <Box sx={{ mt: 2 }} data-testid="ticket-earlier">
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {t('tickets.view.earlier')}
+      </Typography>
+      {list.isLoading ? (
+        <CircularProgress size={18} />
+      ) : others.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('tickets.view.noEarlier')}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75 }}>
+          {others.map((item) => (
+            <Box component="li" key={item.id} data-testid={`ticket-earlier-${item.id}`}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Link
+                  component={RouterLink}
+                  to={`/app/tickets/${item.id}/view`}
+                  variant="body2"
+                  sx={{ fontWeight: 600 }}
+                >
+                  #{item.number}
+                </Link>
+                <StatusChip status={item.status} />
+              </Box>
+              <Typography variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {[formatDateTime(item.createdAt, i18n.language), item.description].filter(Boolean).join(' · ')}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }
 

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format';
 import type { DynamicFormDetail } from '../forms/api';
-import { DueChip, InteractionItem } from './components';
+import { DueChip } from './components';
 import { buildTimeline, taskValueText } from './model';
 import { Panel } from './TicketSidePanel';
 
@@ -92,7 +92,8 @@ export function Timeline({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
     () => new Map((form?.form.fields ?? []).map((field) => [field.key, field.label || field.key])),
     [form],
   );
-  const entries = buildTimeline(ticket.tasks, ticket.notes, ticket.interactions ?? []);
+  // The conversations are in the thread above; the work log holds tasks and notes.
+  const entries = buildTimeline(ticket.tasks, ticket.notes);
   return (
     <Panel title={t('tickets.timeline.title')} testId="ticket-timeline">
       {entries.length === 0 ? (
@@ -104,13 +105,7 @@ export function Timeline({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
           {entries.map((entry, index) => (
             <Box key={`${entry.kind}-${entry.id}`}>
               {index > 0 ? <Divider sx={{ mb: 1.5 }} /> : null}
-              {entry.kind === 'task' ? (
-                <TaskItem task={entry.item} labels={labels} />
-              ) : entry.kind === 'note' ? (
-                <NoteItem note={entry.item} />
-              ) : (
-                <InteractionItem interaction={entry.item} />
-              )}
+              {entry.kind === 'task' ? <TaskItem task={entry.item} labels={labels} /> : <NoteItem note={entry.item} />}
             </Box>
           ))}
         </Box>

@@ -21,6 +21,7 @@ import { StatusPage } from '../../ui/StatusPage';
 import { useHandlingTicket } from '../desk/agentStatus';
 import { TicketWaitingNotice } from '../desk/WaitingNotices';
 import { useCampaignForm, useTicket } from './api';
+import { ConversationThread } from './ConversationThread';
 import { StatusChip } from './components';
 import { parseLayout, type TicketLayout } from './model';
 import { TicketAttachments } from './TicketAttachments';
@@ -80,8 +81,14 @@ export function TicketViewPage() {
   const canWork = can('editar-caso') && data.status !== 4;
   const three = layout === 'three_column';
 
+  // Conversation first: the thread with the newest message in view and the composer docked under it; the
+  // ticket's description, files and work log follow.
   const work = (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0, alignContent: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 0, minWidth: 0 }} data-testid="ticket-conversation">
+        <ConversationThread ticket={data} />
+        {canWork ? <Composer ticket={data} form={form} /> : null}
+      </Box>
       <Panel title={t('tickets.fields.description')}>
         <Typography
           variant="body2"
@@ -96,7 +103,6 @@ export function TicketViewPage() {
       <Panel title={t('tickets.attachments.title')}>
         <TicketAttachments ticket={data} canUpload={canWork} />
       </Panel>
-      {canWork ? <Composer ticket={data} form={form} /> : null}
       <Timeline ticket={data} form={form} />
     </Box>
   );

@@ -1,5 +1,12 @@
 import '../desk/i18n';
-import { API_BASE, type FormField, type Interaction, type InteractionMessage, taskDue } from '@atiende/contracts';
+import {
+  API_BASE,
+  type FormField,
+  type Interaction,
+  type InteractionMessage,
+  isWebchatVisitorId,
+  taskDue,
+} from '@atiende/contracts';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import BlockIcon from '@mui/icons-material/Block';
 import DoneIcon from '@mui/icons-material/Done';
@@ -497,14 +504,17 @@ export function InteractionItem({ interaction }: { interaction: Interaction }) {
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
             {t('desk.conversation.title', { channel: interaction.channel.name })}
           </Typography>
-          <Typography
-            variant="body2"
-            dir="ltr"
-            sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
-            aria-label={`${t('desk.conversation.contact')}: ${interaction.contactValue}`}
-          >
-            {interaction.contactValue}
-          </Typography>
+          {/* A web-chat visitor's technical id says nothing to the agent: the customer panel names them. */}
+          {isWebchatVisitorId(interaction.contactValue) ? null : (
+            <Typography
+              variant="body2"
+              dir="ltr"
+              sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+              aria-label={`${t('desk.conversation.contact')}: ${interaction.contactValue}`}
+            >
+              {interaction.contactValue}
+            </Typography>
+          )}
           <Typography variant="caption" component="bdi" sx={{ color: 'text.secondary' }}>
             {t('desk.conversation.messages', { count: interaction.messages.length })}
           </Typography>

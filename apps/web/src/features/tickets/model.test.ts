@@ -16,8 +16,10 @@ import {
   duplicateNumber,
   filtersToParams,
   filtersToSearch,
+  isNearBottom,
   isSendShortcut,
   latestInteractionId,
+  messageCount,
   parseLayout,
   parsePrefs,
   STATUS_COLORS,
@@ -25,6 +27,7 @@ import {
   sharedCampaign,
   taskFieldErrors,
   taskValueText,
+  threadOrder,
   uploadedAttachment,
 } from './model';
 import { parseTransferRequest } from './TransferRequestDialog';
@@ -319,5 +322,23 @@ describe('tickets locales', () => {
     expect(keys((es as Record<string, unknown>).tickets).sort()).toEqual(
       keys((en as Record<string, unknown>).tickets).sort(),
     );
+  });
+});
+
+describe('conversation thread', () => {
+  it('counts as at the bottom within 80 px of the end', () => {
+    expect(isNearBottom(1000, 400, 1400)).toBe(true);
+    expect(isNearBottom(920, 400, 1400)).toBe(true);
+    expect(isNearBottom(919, 400, 1400)).toBe(false);
+  });
+
+  it('orders conversations by their first message, oldest first, and counts every message', () => {
+    const conversations = [
+      { id: 3, createdAt: '2026-11-24T10:00:00Z', messages: [1, 2] },
+      { id: 1, createdAt: '2026-11-23T10:00:00Z', messages: [1] },
+      { id: 2, createdAt: '2026-11-23T10:00:00Z', messages: [] },
+    ];
+    expect(threadOrder(conversations).map((item) => item.id)).toEqual([1, 2, 3]);
+    expect(messageCount(conversations)).toBe(3);
   });
 });

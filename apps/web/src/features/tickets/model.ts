@@ -366,3 +366,22 @@ export function uploadedAttachment(ticket: Pick<Ticket, 'attachments'>, userId: 
   }
   return newest;
 }
+
+/** Within this many pixels of the end, a scrolled pane counts as at the bottom (new messages follow). */
+export const NEAR_BOTTOM_PX = 80;
+
+export function isNearBottom(scrollTop: number, clientHeight: number, scrollHeight: number): boolean {
+  return scrollHeight - scrollTop - clientHeight <= NEAR_BOTTOM_PX;
+}
+
+/** The conversations of a ticket in the order the thread shows them: by first message, oldest first. */
+export function threadOrder<T extends { id: number; createdAt: string }>(interactions: readonly T[]): T[] {
+  return [...interactions].sort(
+    (a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.id - b.id,
+  );
+}
+
+/** All messages of the ticket's conversations (the thread follows when it grows). */
+export function messageCount(interactions: readonly { messages: readonly unknown[] }[]): number {
+  return interactions.reduce((sum, interaction) => sum + interaction.messages.length, 0);
+}
