@@ -75,6 +75,24 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   await visitorWrites(visitor.page, '/demo/site', name, `camila.${stamp}@correo.test`, question);
   const firstTicket = await ticketOf(supervisor.page, name);
   await expect(supervisor.page.getByTestId(`ticket-select-${firstTicket}`)).toBeVisible({ timeout: 15_000 });
+  // The supervisor narrows the list by channel type: the web chat leaves it, and the address keeps the filter.
+  await supervisor.page.getByTestId('tickets-filter-channel-types').click();
+  await supervisor.page.getByRole('option', { name: 'Correo electrónico' }).click();
+  await supervisor.page.keyboard.press('Escape');
+  await expect(supervisor.page).toHaveURL(/channel_types=email/);
+  await expect(supervisor.page.getByTestId(`ticket-select-${firstTicket}`)).toHaveCount(0);
+  await supervisor.page.screenshot({ path: '/tmp/walkthrough-tickets-list-filters.png' });
+  // Saved as a view, it comes back with one click.
+  await supervisor.page.getByTestId('tickets-views').click();
+  await supervisor.page.getByTestId('tickets-view-save').click();
+  await supervisor.page.getByTestId('tickets-view-name').fill('Correos');
+  await supervisor.page.getByTestId('tickets-view-name-save').click();
+  await supervisor.page.goto('/v2/app/tickets?selectedStatus=5');
+  await expect(supervisor.page.getByTestId(`ticket-select-${firstTicket}`)).toBeVisible();
+  await supervisor.page.getByTestId('tickets-views').click();
+  await supervisor.page.getByTestId('tickets-view-Correos').click();
+  await expect(supervisor.page).toHaveURL(/channel_types=email/);
+  await expect(supervisor.page.getByTestId(`ticket-select-${firstTicket}`)).toHaveCount(0);
 
   // "The message arrives in the agent's pending drawer (bell)".
   const item = agent.page.locator('button[data-testid^="pending-item-"]', { hasText: name });

@@ -14,6 +14,25 @@ export const businessIntegrationSchema = z.object({
 });
 export type BusinessIntegration = z.infer<typeof businessIntegrationSchema>;
 
+/** The business's time zone until an administrator sets its own (the product's first market is Colombia). */
+export const DEFAULT_TIME_ZONE = 'America/Bogota';
+
+/** An IANA time zone name the runtime knows (America/Bogota, Europe/Madrid, UTC). */
+export const timeZoneSchema = singleLine()
+  .min(1)
+  .max(60)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'i18n:business.timeZoneInvalid' },
+  );
+
 export const businessConfigurationSchema = z.object({
   sound_notifications: z.boolean(),
   internal_chat: z.boolean(),
@@ -25,6 +44,8 @@ export const businessConfigurationSchema = z.object({
   inactivity_timeout: z.number().int(),
   /** Everyone who works tickets gets the header's global search (holders of busqueda-avanzada always do). */
   advanced_search: z.boolean(),
+  /** The business's IANA time zone: dates in exports and reports are written in it. */
+  time_zone: z.string(),
 });
 export type BusinessConfiguration = z.infer<typeof businessConfigurationSchema>;
 
@@ -90,6 +111,8 @@ export const updateBusinessBodySchema = z.object({
     inactivity_timeout: z.number().int().min(1).max(72),
     /** Left out: unchanged. */
     advanced_search: z.boolean().optional(),
+    /** Left out: unchanged. */
+    time_zone: timeZoneSchema.optional(),
   }),
 });
 export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;

@@ -110,6 +110,25 @@ describe('business profile', () => {
     expect((await search(agent)).statusCode).toBe(200);
   });
 
+  it('keeps the business time zone (Bogotá until set), and refuses one that does not exist, in both languages', async () => {
+    const config = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v2/empresa' })).json().result.configuracion;
+    expect((await config()).time_zone).toBe('America/Bogota');
+    const put = (time_zone: string, locale = 'es') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v2/empresa',
+        headers: { ...admin.headers, 'x-locale': locale },
+        payload: profileBody({ configuracion: { ...profileBody().configuracion, time_zone } }),
+      });
+    expect((await put('Europe/Madrid')).statusCode).toBe(200);
+    expect((await config()).time_zone).toBe('Europe/Madrid');
+    const refused = await put('Marte/Base_Alfa', 'en');
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toContain('The time zone is not valid');
+    expect((await put('America/Bogota')).statusCode).toBe(200);
+  });
+
   it('refuses bad input: invalid fields (422), a reserved or repeated integration route', async () => {
     const invalid = await t.app.inject({
       method: 'PUT',

@@ -33,5 +33,6 @@ export const business = pgTable('business', {
   mfaRequired: boolean('mfa_required').notNull().default(false),
   inactivityTimeoutHours: integer('inactivity_timeout_hours').notNull().default(2),
   advancedSearch: boolean('advanced_search').notNull().default(true),
+  timeZone: varchar('time_zone', { length: 60 }).notNull().default('America/Bogota'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

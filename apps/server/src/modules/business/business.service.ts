@@ -1,6 +1,7 @@
 import {
   type Business,
   DEFAULT_THEME,
+  DEFAULT_TIME_ZONE,
   REALTIME_EVENTS,
   RESERVED_APP_ROUTES,
   THEME_COLORS,
@@ -46,6 +47,7 @@ export function toBusinessView(row: BusinessRow | null): Business {
       mfa: row?.mfaRequired ?? false,
       inactivity_timeout: row?.inactivityTimeoutHours ?? 2,
       advanced_search: row?.advancedSearch ?? true,
+      time_zone: row?.timeZone ?? DEFAULT_TIME_ZONE,
     },
   };
 }
@@ -117,6 +119,7 @@ export function createBusinessService(ctx: AppContext) {
           ...(body.configuracion.advanced_search === undefined
             ? {}
             : { advancedSearch: body.configuracion.advanced_search }),
+          ...(body.configuracion.time_zone === undefined ? {} : { timeZone: body.configuracion.time_zone }),
         });
         const changes = diffForAudit(
           before as unknown as Record<string, unknown>,

@@ -448,6 +448,29 @@ describe('global search and export', () => {
       if (index > 1) numbers.push(Number(row.getCell(1).value));
     });
     expect(numbers).toContain(ticket.number);
+
+    // Real dates in the business's time zone (Bogotá by default), the channel, the last work-log entry.
+    expect((await post(`/api/v2/tickets/${ticket.id}/tasks`, agentA, goodTask)).statusCode).toBe(201);
+    const withTask = new ExcelJS.Workbook();
+    await withTask.xlsx.load(
+      (await get(`/api/v2/tickets/export?campaigns=${campaignId}`, admin)).rawPayload as unknown as ArrayBuffer,
+    );
+    const sheet = withTask.worksheets[0];
+    expect(sheet.getRow(1).getCell(12).value).toBe('Creado');
+    expect(sheet.getRow(1).getCell(16).value).toBe('Última gestión');
+    let row: ExcelJS.Row | undefined;
+    sheet.eachRow((candidate) => {
+      if (Number(candidate.getCell(1).value) === ticket.number) row = candidate;
+    });
+    const view = (await get(`/api/v2/tickets/${ticket.id}`, admin)).json().result;
+    const created = row?.getCell(12).value as Date;
+    expect(created).toBeInstanceOf(Date);
+    // Bogotá is UTC-5 all year: the cell holds the wall-clock time there.
+    expect(created.getTime()).toBe(Math.floor(new Date(view.createdAt).getTime() / 1000) * 1000 - 5 * 3_600_000);
+    expect(row?.getCell(12).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(row?.getCell(16).value).toBeInstanceOf(Date);
+    expect(row?.getCell(17).value).toBe(view.tasks[0].author.nombre);
+    expect(row?.getCell(18).value).toBe('Se llamó al cliente');
     const supervisorOfNothing = await signedIn(t, 'agent');
     const forbidden = await get('/api/v2/tickets/export', supervisorOfNothing);
     expect(forbidden.statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import {
+  DEFAULT_TIME_ZONE,
   type GlobalSearchResult,
   type Locale,
   type Page,
@@ -39,8 +40,9 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
       return { data, total, totalCapped: capped, page: filter.page, sizePerPage: filter.sizePerPage };
     },
     /** The filtered list as a streamed xlsx: the same scope and filters as the list. */
-    export(actor: AuthContext, filter: TicketFilter, output: Writable, locale: Locale) {
-      return exportTickets(db, output, queryOf(actor, filter), locale);
+    async export(actor: AuthContext, filter: TicketFilter, output: Writable, locale: Locale) {
+      const business = await businessRepo.get(db);
+      return exportTickets(db, output, queryOf(actor, filter), locale, business?.timeZone ?? DEFAULT_TIME_ZONE);
     },
     /**
      * The header's global search: tickets the user may see, and customers when they may see customers (those in

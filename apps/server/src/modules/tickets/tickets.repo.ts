@@ -109,6 +109,7 @@ function selectList(db: Executor) {
       customer: customers,
       assigneeName: assignee.name,
       channelType: channels.type,
+      channelName: channels.name,
     })
     .from(tickets)
     .innerJoin(campaigns, eq(campaigns.id, tickets.campaignId))
@@ -192,10 +193,38 @@ export const ticketsRepo = {
         .orderBy(desc(tickets.id))
         .limit(size);
       if (rows.length === 0) return;
-      yield rows.map(toListItem);
+      yield rows.map((row) => ({
+        ...toListItem(row),
+        channelName: row.channelName,
+        firstResponseAt: row.ticket.firstResponseAt,
+      }));
       beforeId = rows[rows.length - 1].ticket.id;
       if (rows.length < size) return;
     }
+  },
+
+  /** The newest work-log entry (task) of each ticket, with its author: one query for a batch of tickets. */
+  async lastTasks(db: Executor, ticketIds: readonly number[]) {
+    if (ticketIds.length === 0) return new Map<number, { at: Date; author: string | null; notes: string | null }>();
+    const result = await db.execute<{
+      ticket_id: string;
+      created_at: string;
+      author: string | null;
+      notes: string | null;
+    }>(sql`
+      select distinct on (k.ticket_id) k.ticket_id, k.created_at, u.name as author, k.notes
+      from ticket_tasks k left join users u on u.id = k.author_id
+      where k.ticket_id in (${sql.join(
+        ticketIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by k.ticket_id, k.created_at desc, k.id desc`);
+    return new Map(
+      result.rows.map((row) => [
+        Number(row.ticket_id),
+        { at: new Date(row.created_at), author: row.author, notes: row.notes },
+      ]),
+    );
   },
 
   /** A user's work: assigned tickets by status (within the viewer's scope) and tasks recorded today and this week. */

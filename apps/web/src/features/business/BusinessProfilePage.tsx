@@ -4,6 +4,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -42,6 +43,12 @@ import {
   newRowKey,
   type TEXT_FIELDS,
 } from './businessForm';
+
+/** The time zones this browser knows (IANA names), for the business's time zone. */
+const TIME_ZONES: string[] = (() => {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone');
+  return supported && supported.length > 0 ? [...new Set(['UTC', ...supported])] : ['UTC', 'America/Bogota'];
+})();
 
 export const EDIT_BUSINESS = 'editar-perfil-empresa';
 
@@ -315,6 +322,26 @@ function BusinessForm({ business }: { business: Business }) {
                 htmlInput: { min: 1, max: 72 },
                 input: { endAdornment: <InputAdornment position="end">{t('business.hours')}</InputAdornment> },
               }}
+            />
+            <Autocomplete
+              options={TIME_ZONES}
+              value={state.configuracion.time_zone}
+              disableClearable
+              disabled={readOnly}
+              onChange={(_event, zone) => setConfig('time_zone', zone)}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  margin="dense"
+                  label={t('business.config.time_zone')}
+                  error={Boolean(errors['configuracion.time_zone'])}
+                  helperText={errors['configuracion.time_zone'] ?? t('business.config.time_zone_help')}
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'business-config-time_zone' },
+                  }}
+                />
+              )}
             />
           </Box>
         </Section>

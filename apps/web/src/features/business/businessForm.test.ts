@@ -23,6 +23,7 @@ const state: BusinessFormState = {
     mfa: false,
     inactivity_timeout: 2,
     advanced_search: true,
+    time_zone: 'America/Bogota',
   },
   integraciones: [
     { key: 'id-3', id: 3, nombre: 'CRM', icono: 'web', ruta: 'crm', url: 'https://crm.example.com', roles: ['admin'] },

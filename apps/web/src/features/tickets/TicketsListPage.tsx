@@ -1,4 +1,11 @@
-import { ALL_STATUSES, TICKET_PRIORITY, TICKET_STATUS, type TicketListItem } from '@atiende/contracts';
+import {
+  ALL_STATUSES,
+  CHANNEL_TYPE_KEYS,
+  type ChannelTypeKey,
+  TICKET_PRIORITY,
+  TICKET_STATUS,
+  type TicketListItem,
+} from '@atiende/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -22,6 +29,7 @@ import { ApiError } from '../../api/client';
 import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { useSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
+import { useSession } from '../../core/session';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
 import { DateTimeField } from '../../ui/dates';
 import { formatDateTime } from '../../ui/format';
@@ -29,7 +37,8 @@ import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { useCampaignForm, useMassTask, useTicketCampaign, useTicketList } from './api';
+import { useCatalogueOptions } from '../catalogues/api';
+import { useCampaignForm, useColleagueOptions, useMassTask, useTicketCampaign, useTicketList } from './api';
 import {
   DueChip,
   draftToTask,
@@ -56,6 +65,7 @@ import {
   taskFieldErrors,
   writePrefs,
 } from './model';
+import { SavedViewsMenu } from './SavedViewsMenu';
 import { useTicketListLive } from './useTicketLive';
 
 function MassTaskDialog({
@@ -195,6 +205,9 @@ export function TicketsListPage() {
   const [exporting, setExporting] = useState(false);
 
   const agentOptions = agentsFilterOptions(isAgent, headerCampaign.data?.config.allowAllTickets);
+  const colleagues = useColleagueOptions(!isAgent);
+  const { user } = useSession();
+  const ticketTypes = useCatalogueOptions('tipo-caso');
   // An agent whose campaign does not allow all tickets cannot keep "All".
   useEffect(() => {
     if (!agentOptions.includes(filters.agentsFilter)) {
@@ -374,6 +387,16 @@ export function TicketsListPage() {
                 {t('tickets.massTask.button', { count: selected.size })}
               </Button>
             ) : null}
+            {user ? (
+              <SavedViewsMenu
+                userId={user.id}
+                currentSearch={filtersToSearch(query, filters)}
+                onApply={(search) => {
+                  const view = searchToFilters(search, readPrefs());
+                  if (view) setState(view);
+                }}
+              />
+            ) : null}
             {can('exportar-casos') ? (
               <Button
                 variant="outlined"
@@ -475,6 +498,34 @@ export function TicketsListPage() {
               onChange={(value) => setFilter('campaigns', value)}
               options={campaignOptions}
               testId="tickets-filter-campaigns"
+            />
+            {isAgent ? null : (
+              <IdsFilter
+                label={t('tickets.filters.users')}
+                value={filters.users}
+                onChange={(value) => setFilter('users', value)}
+                options={(colleagues.data ?? []).map((user) => ({ id: user.id, label: user.nombre }))}
+                testId="tickets-filter-users"
+              />
+            )}
+            <IdsFilter
+              label={t('tickets.fields.type')}
+              value={filters.ticketTypes}
+              onChange={(value) => setFilter('ticketTypes', value)}
+              options={(ticketTypes.data?.data ?? []).map((type) => ({ id: type.id, label: type.name }))}
+              testId="tickets-filter-types"
+            />
+            <IdsFilter
+              label={t('tickets.filters.channelTypes')}
+              value={filters.channelTypes.map((key) => CHANNEL_TYPE_KEYS.indexOf(key))}
+              onChange={(value) =>
+                setFilter(
+                  'channelTypes',
+                  value.map((index) => CHANNEL_TYPE_KEYS[index]).filter((key): key is ChannelTypeKey => Boolean(key)),
+                )
+              }
+              options={CHANNEL_TYPE_KEYS.map((key, index) => ({ id: index, label: t(`channels.types.${key}`) }))}
+              testId="tickets-filter-channel-types"
             />
             <TextField
               select

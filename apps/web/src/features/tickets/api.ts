@@ -2,6 +2,7 @@ import type {
   AuditEntry,
   Campaign,
   CatalogueEntry,
+  ColleagueItem,
   InteractionMessage,
   Page,
   Ticket,
@@ -114,6 +115,17 @@ export function useTicketTypes() {
         )
       ).data,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Enabled colleagues (`GET usuario`): the supervisors' "assigned to" filter of the tickets list. */
+export function useColleagueOptions(enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.users,
+    queryFn: () => unwrap(api.get<{ data: ColleagueItem[] }>('usuario')),
+    select: (answer) => answer.data ?? [],
+    enabled,
+    staleTime: 60_000,
   });
 }
 

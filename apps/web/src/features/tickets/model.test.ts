@@ -23,12 +23,14 @@ import {
   parseLayout,
   parsePrefs,
   STATUS_COLORS,
+  savedViewsOf,
   searchToFilters,
   sharedCampaign,
   taskFieldErrors,
   taskValueText,
   threadOrder,
   uploadedAttachment,
+  withSavedView,
 } from './model';
 import { parseTransferRequest } from './TransferRequestDialog';
 
@@ -71,8 +73,14 @@ describe('tickets filters ↔ query string', () => {
       from: '2026-02-01',
       to: '2026-02-28',
       unreadOnly: true,
+      users: [5, 9],
+      ticketTypes: [2],
+      channelTypes: ['webchat' as const, 'whatsapp' as const],
     };
     const search = filtersToSearch({ ...query, searchText: 'ana' }, filters);
+    expect(search).toContain('users=5%2C9');
+    expect(search).toContain('ticket_types=2');
+    expect(search).toContain('channel_types=webchat%2Cwhatsapp');
     const back = searchToFilters(search);
     expect(back?.filters).toEqual(filters);
     expect(back?.query).toEqual({ ...query, searchText: 'ana' });
@@ -340,5 +348,26 @@ describe('conversation thread', () => {
     ];
     expect(threadOrder(conversations).map((item) => item.id)).toEqual([1, 2, 3]);
     expect(messageCount(conversations)).toBe(3);
+  });
+});
+
+describe('saved views', () => {
+  it('are read per user, ignoring anything malformed', () => {
+    const stored = { '7': [{ name: 'Mis urgentes', search: 'priorities=2' }, { name: '', search: 'x' }, 5], '8': 'x' };
+    expect(savedViewsOf(stored, 7)).toEqual([{ name: 'Mis urgentes', search: 'priorities=2' }]);
+    expect(savedViewsOf(stored, 8)).toEqual([]);
+    expect(savedViewsOf(null, 7)).toEqual([]);
+  });
+
+  it('replace a view of the same name, sort by name and keep at most twenty', () => {
+    const one = withSavedView([{ name: 'Zeta', search: 'a' }], { name: ' Alfa ', search: 'b' });
+    expect(one).toEqual([
+      { name: 'Alfa', search: 'b' },
+      { name: 'Zeta', search: 'a' },
+    ]);
+    expect(withSavedView(one, { name: 'Zeta', search: 'c' })[1]).toEqual({ name: 'Zeta', search: 'c' });
+    let many: { name: string; search: string }[] = [];
+    for (let index = 0; index < 25; index++) many = withSavedView(many, { name: `v${index}`, search: '' });
+    expect(many).toHaveLength(20);
   });
 });

@@ -1,5 +1,7 @@
 import {
   ALL_STATUSES,
+  CHANNEL_TYPE_KEYS,
+  type ChannelTypeKey,
   canTransition,
   type PermissionExpression,
   REPLY_WINDOW_HOURS,
@@ -56,6 +58,10 @@ export interface TicketListFilters {
   from: string;
   to: string;
   unreadOnly: boolean;
+  /** Assigned to any of these users (supervisors). */
+  users: number[];
+  ticketTypes: number[];
+  channelTypes: ChannelTypeKey[];
 }
 
 export const DEFAULT_FILTERS: TicketListFilters = {
@@ -66,6 +72,9 @@ export const DEFAULT_FILTERS: TicketListFilters = {
   from: '',
   to: '',
   unreadOnly: false,
+  users: [],
+  ticketTypes: [],
+  channelTypes: [],
 };
 
 export interface TicketListPrefs {
@@ -134,6 +143,9 @@ export function filtersToParams(query: TableQuery, filters: TicketListFilters): 
   if (DATE.test(filters.from)) params.from = filters.from;
   if (DATE.test(filters.to)) params.to = filters.to;
   if (filters.unreadOnly) params.unreadOnly = 'true';
+  if (filters.users.length > 0) params.users = filters.users.join(',');
+  if (filters.ticketTypes.length > 0) params.ticket_types = filters.ticketTypes.join(',');
+  if (filters.channelTypes.length > 0) params.channel_types = filters.channelTypes.join(',');
   return params;
 }
 
@@ -186,6 +198,11 @@ export function searchToFilters(
       from: DATE.test(from) ? from : '',
       to: DATE.test(to) ? to : '',
       unreadOnly: params.get('unreadOnly') === 'true',
+      users: idList(params.get('users')).filter((value) => value > 0),
+      ticketTypes: idList(params.get('ticket_types')).filter((value) => value > 0),
+      channelTypes: (params.get('channel_types') ?? '')
+        .split(',')
+        .filter((key): key is ChannelTypeKey => (CHANNEL_TYPE_KEYS as readonly string[]).includes(key)),
     },
   };
 }
@@ -384,4 +401,33 @@ export function threadOrder<T extends { id: number; createdAt: string }>(interac
 /** All messages of the ticket's conversations (the thread follows when it grows). */
 export function messageCount(interactions: readonly { messages: readonly unknown[] }[]): number {
   return interactions.reduce((sum, interaction) => sum + interaction.messages.length, 0);
+}
+
+/** A named set of list filters, kept per user in this browser (`tickets.views`). */
+export interface SavedView {
+  name: string;
+  /** The list's query string (filters, sort, page size). */
+  search: string;
+}
+
+export const SAVED_VIEWS_KEY = 'tickets.views';
+export const MAX_SAVED_VIEWS = 20;
+
+/** The user's saved views from what storage holds (anything malformed is ignored). */
+export function savedViewsOf(stored: unknown, userId: number): SavedView[] {
+  if (!stored || typeof stored !== 'object') return [];
+  const mine = (stored as Record<string, unknown>)[String(userId)];
+  if (!Array.isArray(mine)) return [];
+  return mine.filter(
+    (view): view is SavedView =>
+      Boolean(view) && typeof view.name === 'string' && view.name.trim() !== '' && typeof view.search === 'string',
+  );
+}
+
+/** The views with `view` added (replacing one of the same name), sorted by name, at most MAX_SAVED_VIEWS. */
+export function withSavedView(views: readonly SavedView[], view: SavedView): SavedView[] {
+  const name = view.name.trim().slice(0, 60);
+  return [...views.filter((item) => item.name !== name), { name, search: view.search }]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, MAX_SAVED_VIEWS);
 }

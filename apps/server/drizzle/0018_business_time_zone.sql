@@ -1,0 +1,1 @@
+ALTER TABLE "business" ADD COLUMN "time_zone" varchar(60) DEFAULT 'America/Bogota' NOT NULL;
