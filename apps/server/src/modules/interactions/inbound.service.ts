@@ -196,8 +196,9 @@ export function createInboundService(ctx: AppContext) {
     let ticketId = input.threadKey ? await interactionsRepo.openTicketOfThread(tx, channelId, input.threadKey) : null;
     const rule = campaign.config.ticketCombination;
     if (!ticketId && rule !== 'none') {
-      ticketId = await interactionsRepo.openTicketOfCustomer(
+      ticketId = await interactionsRepo.latestTicketOfCustomer(
         tx,
+        'open',
         campaign.id,
         customerId,
         rule === 'customer-channel' ? channelId : null,
@@ -222,8 +223,9 @@ export function createInboundService(ctx: AppContext) {
       ticketId = created.id;
       // Writing again after a ticket closed opens a new one; it links to the one before, so the agent sees both.
       if (rule !== 'none') {
-        const previous = await interactionsRepo.lastClosedTicketOfCustomer(
+        const previous = await interactionsRepo.latestTicketOfCustomer(
           tx,
+          'closed',
           campaign.id,
           customerId,
           rule === 'customer-channel' ? channelId : null,

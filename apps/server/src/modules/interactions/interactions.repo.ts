@@ -108,9 +108,13 @@ export const interactionsRepo = {
     return row?.threadKey ?? null;
   },
 
-  /** The customer's latest open ticket in the campaign, optionally of one channel (ticket-combination rule). */
-  async openTicketOfCustomer(
+  /**
+   * The customer's latest ticket in the campaign, optionally of one channel: the open one a message joins (the
+   * ticket-combination rule), or the last closed one a new ticket links to.
+   */
+  async latestTicketOfCustomer(
     db: Executor,
+    which: 'open' | 'closed',
     campaignId: number,
     customerId: number,
     channelId: number | null,
@@ -122,34 +126,11 @@ export const interactionsRepo = {
         and(
           eq(tickets.campaignId, campaignId),
           eq(tickets.customerId, customerId),
-          ne(tickets.status, 4),
+          which === 'open' ? ne(tickets.status, 4) : eq(tickets.status, 4),
           channelId === null ? undefined : eq(tickets.channelId, channelId),
         ),
       )
-      .orderBy(desc(tickets.createdAt))
-      .limit(1);
-    return row?.id ?? null;
-  },
-
-  /** The customer's most recently closed ticket of the campaign (on the channel, when given): a new one links to it. */
-  async lastClosedTicketOfCustomer(
-    db: Executor,
-    campaignId: number,
-    customerId: number,
-    channelId: number | null,
-  ): Promise<number | null> {
-    const [row] = await db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.campaignId, campaignId),
-          eq(tickets.customerId, customerId),
-          eq(tickets.status, 4),
-          channelId === null ? undefined : eq(tickets.channelId, channelId),
-        ),
-      )
-      .orderBy(desc(tickets.closedAt), desc(tickets.id))
+      .orderBy(which === 'open' ? desc(tickets.createdAt) : desc(tickets.closedAt), desc(tickets.id))
       .limit(1);
     return row?.id ?? null;
   },

@@ -67,6 +67,26 @@ export function createOutboundService(ctx: AppContext) {
     });
   }
 
+  /** A message the channel sends by itself (out-of-hours answer, close message), signed with its name and queued. */
+  async function queueAutomatic(
+    tx: Parameters<typeof queue>[0],
+    interaction: Pick<InteractionRow, 'id' | 'ticketId'>,
+    channel: { id: number; name: string },
+    text: string,
+  ) {
+    const stored = await queue(tx, {
+      interactionId: interaction.id,
+      ticketId: interaction.ticketId,
+      channelId: channel.id,
+      html: textToHtml(text),
+      text,
+      authorId: null,
+      senderName: channel.name,
+    });
+    await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
+    return stored;
+  }
+
   /** Stores an outgoing message on an interaction and queues its delivery (inside the caller's transaction). */
   async function queue(
     tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
@@ -237,17 +257,7 @@ export function createOutboundService(ctx: AppContext) {
         if (await interactionsRepo.autoReplySince(tx, interaction.id, new Date(Date.now() - AUTO_REPLY_EVERY_MS))) {
           return null;
         }
-        const stored = await queue(tx, {
-          interactionId: interaction.id,
-          ticketId: interaction.ticketId,
-          channelId: channel.id,
-          html: textToHtml(text),
-          text,
-          authorId: null,
-          senderName: channel.name,
-        });
-        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
-        return stored;
+        return queueAutomatic(tx, interaction, channel, text);
       });
       if (message) await announceStatus(message.ticketId, message.id, DELIVERY_STATUS.queued);
     },
@@ -264,19 +274,7 @@ export function createOutboundService(ctx: AppContext) {
       const campaign = await campaignsRepo.find(db, ticket.campaignId);
       const text = campaignConfigSchema.parse(campaign?.config ?? {}).closeMessage.trim();
       if (!text) return;
-      const message = await db.transaction(async (tx) => {
-        const stored = await queue(tx, {
-          interactionId: interaction.id,
-          ticketId,
-          channelId: channel.id,
-          html: textToHtml(text),
-          text,
-          authorId: null,
-          senderName: channel.name,
-        });
-        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
-        return stored;
-      });
+      const message = await db.transaction((tx) => queueAutomatic(tx, interaction, channel, text));
       await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
     },
 
