@@ -80,8 +80,9 @@ export function snippetAround(text: string, search: string, radius = 60): string
       .trim();
     return chars.length > radius * 2 ? `${head}…` : head;
   }
-  const start = Array.from(units.slice(0, found.index)).length;
-  const end = start + Array.from(found[0]).length;
+  // One folded unit per character of `chars`, so the match's offsets are character positions.
+  const start = found.index;
+  const end = start + found[0].length;
   const from = Math.max(0, start - radius);
   const to = Math.min(chars.length, end + radius);
   const body = chars.slice(from, to).join('').replace(/\s+/g, ' ').trim();

@@ -265,6 +265,16 @@ export const agentsRepo = {
     }));
   },
 
+  /** The user's open tickets in the campaign when they serve it as an agent; null when they are not one of its agents. */
+  async agentLoad(db: Executor, campaignId: number, userId: number): Promise<number | null> {
+    const result = await db.execute<{ open: number }>(sql`
+      select (select count(*)::int from tickets o where o.campaign_id = ${campaignId} and o.assigned_user_id = ${userId}
+          and o.status <> 4) as open
+      where exists (select 1 from campaign_agent_channels a where a.campaign_id = ${campaignId}
+        and a.user_id = ${userId})`);
+    return result.rows[0]?.open ?? null;
+  },
+
   /**
    * Who may receive a ticket of the campaign by transfer: its enabled agents and supervisors, with their status and
    * open tickets in the campaign (the caller leaves out agents at the limit).

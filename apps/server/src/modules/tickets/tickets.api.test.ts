@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, postFile, signedIn, type TestApp } from '../../test/app.js';
+import { signedInWith } from '../../test/desk.js';
 
 type Actor = Awaited<ReturnType<typeof signedIn>>;
 let t: TestApp;
@@ -237,6 +238,8 @@ describe('transfer', () => {
 
     // Who may not transfer, or not see the ticket, learns nothing.
     expect((await get(`/api/v2/tickets/${ticket.id}/transfer-candidates`, outsider)).statusCode).toBe(404);
+    const readOnly = await signedInWith(t, admin, ['ver-caso', 'ver-todos-casos']);
+    expect((await get(`/api/v2/tickets/${ticket.id}/transfer-candidates`, readOnly)).statusCode).toBe(403);
   });
 
   it('refuses an agent at the campaign’s limit of open tickets, and does not offer them', async () => {

@@ -75,11 +75,8 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
         }
         if (body.toUserId && !body.toCampaignId) {
           // An agent at the campaign's limit of open tickets cannot take one more (supervisors have no limit).
-          const recipient = (await agentsRepo.transferCandidates(tx, targetCampaign)).filter(
-            (candidate) => candidate.id === body.toUserId,
-          );
-          const agent = recipient.find((candidate) => candidate.role === 'agent');
-          if (agent && agent.open >= config.tasksPerAgent) {
+          const open = await agentsRepo.agentLoad(tx, targetCampaign, body.toUserId);
+          if (open !== null && open >= config.tasksPerAgent) {
             throw errors.invalidField('toUserId', 'tickets.recipientAtLimit');
           }
         }
