@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS, type RoleItem, type RolePermissions } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -30,7 +31,7 @@ export function createRolesService(ctx: AppContext) {
             entity: 'role',
             entityId: roleId,
             action: 'created',
-            changes: { name: { from: null, to: body.name }, label: { from: null, to: body.label } },
+            changes: diffForAudit('role', null, { name: body.name, label: body.label }),
           });
           return roleId;
         })
@@ -52,7 +53,7 @@ export function createRolesService(ctx: AppContext) {
           entity: 'role',
           entityId: id,
           action: 'renamed',
-          changes: { label: { from: current.label, to: label } },
+          changes: diffForAudit('role', { label: current.label }, { label }),
         });
       });
       return roleOrNotFound(id);
@@ -93,10 +94,8 @@ export function createRolesService(ctx: AppContext) {
           entity: 'role',
           entityId: id,
           action: 'permissions-changed',
-          changes: {
-            added: unique.filter((permission) => !before.includes(permission)),
-            removed: before.filter((permission) => !unique.includes(permission)),
-          },
+          // Permission keys; the web names each in the reader's language.
+          changes: diffForAudit('role', { permissions: before }, { permissions: unique }),
         });
         return rolesRepo.userIdsWithRole(tx, id);
       });
