@@ -186,6 +186,21 @@ describe('reading stored rows', () => {
   ]);
   const names = (table: string, id: number) => known.get(`${table}:${id}`);
 
+  it('answers in the description’s order, whatever order the database kept the keys in', () => {
+    const stored = {
+      'config.tasksPerAgent': { from: 5, to: 7 },
+      agents: { added: [{ id: 4, name: 'Andrea' }], removed: [], changed: [] },
+      name: { from: 'A', to: 'B' },
+      'config.distribution': { from: 'random', to: 'skills' },
+    };
+    expect(Object.keys(readStoredChanges('campaign', 'updated', stored, names) ?? {})).toEqual([
+      'name',
+      'agents',
+      'config.tasksPerAgent',
+      'config.distribution',
+    ]);
+  });
+
   it('answers today’s rows as written', () => {
     const changes = {
       name: { from: 'A', to: 'B' },

@@ -307,7 +307,22 @@ export function readStoredChanges(
   for (const [path, change] of Object.entries(changes)) {
     if (!isListChange(change) && !isFact(change) && same(change.from, change.to)) delete changes[path];
   }
-  return Object.keys(changes).length > 0 ? changes : null;
+  return Object.keys(changes).length > 0 ? inDescribedOrder(kind, changes) : null;
+}
+
+/**
+ * The changes in the order of the description, the form's (jsonb keeps an object's keys in an order of its own):
+ * keys under a wildcard sorted, keys nobody describes last.
+ */
+function inDescribedOrder(kind: AuditEntityKind, changes: AuditChanges): AuditChanges {
+  const order = Object.keys(AUDIT_FIELDS[kind]);
+  const rank = (path: string) => {
+    const described = auditFieldPath(kind, path);
+    return described ? order.indexOf(described) : order.length;
+  };
+  return Object.fromEntries(
+    Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** Whether reading a row needs names from the database (older rows with bare ids). */

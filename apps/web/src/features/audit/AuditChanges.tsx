@@ -24,6 +24,9 @@ import { AUDIT_LABELS, type FieldLabel, readableKey } from './fields';
 
 /** Longer texts are shown this far, with the whole text a click away. */
 const SHORT_TEXT = 120;
+/** An entry with more sentences than LONG_ENTRY shows SHORT_ENTRY of them until asked for all. */
+const LONG_ENTRY = 12;
+const SHORT_ENTRY = 10;
 
 interface Field {
   label: string;
@@ -208,11 +211,15 @@ function linesOf(entry: AuditEntry, t: TFunction, language: string): Line[] {
 /** An entry's changes as sentences in the UI language ("Agentes: se agregó Andrea Gómez (Chat web)"). */
 export function AuditChangeLines({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
+  const [all, setAll] = useState(false);
   const lines = linesOf(entry, t, i18n.language);
   if (lines.length === 0) return null;
+  // A record's creation lists every setting it started with: the first ones, the rest on demand.
+  const shown = all || lines.length <= LONG_ENTRY ? lines : lines.slice(0, SHORT_ENTRY);
+  const hidden = lines.length - shown.length;
   return (
     <Box component="ul" sx={{ m: 0, mt: 0.75, ps: 2.5 }}>
-      {lines.map((line) => (
+      {shown.map((line) => (
         <Typography
           component="li"
           variant="body2"
@@ -220,13 +227,23 @@ export function AuditChangeLines({ entry }: { entry: AuditEntry }) {
           data-testid="audit-change"
           sx={{ overflowWrap: 'anywhere' }}
         >
-          <Box component="span" sx={{ fontWeight: 600 }}>
-            {line.label}
-          </Box>
-          {': '}
-          {line.content}
+          {/* Isolated: a sentence in Spanish or English keeps its own direction in a right-to-left layout. */}
+          <bdi>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {line.label}
+            </Box>
+            {': '}
+            {line.content}
+          </bdi>
         </Typography>
       ))}
+      {hidden > 0 ? (
+        <Box component="li" sx={{ listStyle: 'none' }}>
+          <Link component="button" type="button" variant="body2" onClick={() => setAll(true)} data-testid="audit-all">
+            {t('audit.change.more', { count: hidden })}
+          </Link>
+        </Box>
+      ) : null}
     </Box>
   );
 }

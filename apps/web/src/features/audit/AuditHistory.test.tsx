@@ -155,6 +155,36 @@ describe('audit history in words', () => {
     );
   });
 
+  it('shows the first sentences of a long entry, the rest on demand', async () => {
+    await act(async () => {
+      await i18n.changeLanguage('es');
+    });
+    const settings = ['serviceLevelSeconds', 'serviceLevelTarget', 'averageHandlingSeconds', 'tasksPerAgent'];
+    const creation: AuditEntry = {
+      id: 9,
+      entity: 'campaign',
+      action: 'created',
+      actor: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      changes: Object.fromEntries(
+        [...settings, ...settings.map((key) => `${key}x`), ...settings.map((key) => `${key}y`), 'extra'].map((key, index) => [
+          `config.${key}`,
+          { from: null, to: index },
+        ]),
+      ),
+    };
+    act(() => {
+      root = createRoot(container);
+      root.render(<AuditEntryList entries={[creation]} />);
+    });
+    expect(sentences(9)).toHaveLength(10);
+    const all = container.querySelector<HTMLButtonElement>('[data-testid="audit-all"]');
+    expect(all?.textContent).toBe('Ver 3 cambios más');
+    act(() => all?.click());
+    expect(sentences(9)).toHaveLength(13);
+    expect(container.querySelector('[data-testid="audit-all"]')).toBeNull();
+  });
+
   it('reads the same in English, built-in roles and dates in the UI language', async () => {
     await render('en');
     expect(sentences(3).slice(0, 8)).toEqual([
