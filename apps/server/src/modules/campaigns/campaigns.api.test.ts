@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -193,6 +194,46 @@ describe('campaigns', () => {
       headers: admin.headers,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('reads a row of the previous format in today’s shape: whole objects per key, bare ids named, no non-change', async () => {
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/v2/campaigns', headers: admin.headers, payload: campaignBody() })
+    ).json().result;
+    // As the previous version wrote it: raw values of whole fields, ids without names, '' for null.
+    await t.ctx.db.transaction((tx) =>
+      auditRepo.record(tx, {
+        actorUserId: admin.id,
+        entity: 'campaign',
+        entityId: created.id,
+        action: 'updated',
+        changes: {
+          description: { from: null, to: '' },
+          responsibleUserId: { from: null, to: supervisor.id },
+          agents: {
+            from: [{ userId: agentA.id, channelIds: [channelIds[0]] }],
+            to: [
+              { userId: agentA.id, channelIds: [channelIds[0]] },
+              { userId: agentB.id, channelIds: [channelIds[1]] },
+            ],
+          },
+          config: { from: { tasksPerAgent: 3, autoAssign: true }, to: { autoAssign: true, tasksPerAgent: 4 } },
+        } as never,
+      }),
+    );
+    const audit = await t.app.inject({ method: 'GET', url: `/api/v2/campaigns/${created.id}/audit`, headers: admin.headers });
+    expect(audit.statusCode).toBe(200);
+    const supervisorName = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/users/${supervisor.id}`, headers: admin.headers })
+    ).json().result.nombre;
+    const agentBName = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/users/${agentB.id}`, headers: admin.headers })
+    ).json().result.nombre;
+    expect(audit.json().result[0].changes).toEqual({
+      responsible: { from: null, to: { id: supervisor.id, name: supervisorName } },
+      agents: { added: [{ id: agentB.id, name: agentBName, detail: channelNames[1] }], removed: [], changed: [] },
+      'config.tasksPerAgent': { from: 3, to: 4 },
+    });
   });
 
   it('the header switcher lists the user’s own campaigns (GET supervision/obtenerCampanas)', async () => {
