@@ -221,7 +221,11 @@ describe('campaigns', () => {
         } as never,
       }),
     );
-    const audit = await t.app.inject({ method: 'GET', url: `/api/v2/campaigns/${created.id}/audit`, headers: admin.headers });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/campaigns/${created.id}/audit`,
+      headers: admin.headers,
+    });
     expect(audit.statusCode).toBe(200);
     const supervisorName = (
       await t.app.inject({ method: 'GET', url: `/api/v2/users/${supervisor.id}`, headers: admin.headers })

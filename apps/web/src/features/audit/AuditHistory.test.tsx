@@ -167,10 +167,9 @@ describe('audit history in words', () => {
       actor: null,
       createdAt: '2026-03-01T10:00:00.000Z',
       changes: Object.fromEntries(
-        [...settings, ...settings.map((key) => `${key}x`), ...settings.map((key) => `${key}y`), 'extra'].map((key, index) => [
-          `config.${key}`,
-          { from: null, to: index },
-        ]),
+        [...settings, ...settings.map((key) => `${key}x`), ...settings.map((key) => `${key}y`), 'extra'].map(
+          (key, index) => [`config.${key}`, { from: null, to: index }],
+        ),
       ),
     };
     act(() => {
