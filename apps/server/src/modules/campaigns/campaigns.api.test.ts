@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
@@ -194,6 +195,28 @@ describe('campaigns', () => {
       headers: admin.headers,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('a setting an older version stored and the schema no longer has does not stop a save, nor enter the history', async () => {
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/v2/campaigns', headers: admin.headers, payload: campaignBody() })
+    ).json().result;
+    await t.ctx.db.execute(
+      sql`update campaigns set config = config || '{"retiredSetting": true}'::jsonb where id = ${created.id}`,
+    );
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/campaigns/${created.id}`,
+      headers: admin.headers,
+      payload: campaignBody({ name: created.name, config: { ...campaignBody().config, tasksPerAgent: 4 } }),
+    });
+    expect(updated.statusCode).toBe(200);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/campaigns/${created.id}/audit`,
+      headers: admin.headers,
+    });
+    expect(audit.json().result[0].changes).toEqual({ 'config.tasksPerAgent': { from: 3, to: 4 } });
   });
 
   it('reads a row of the previous format in today’s shape: whole objects per key, bare ids named, no non-change', async () => {

@@ -1,5 +1,6 @@
 import {
   type Campaign,
+  type CampaignConfig,
   type CampaignListItem,
   type campaignBodySchema,
   campaignConfigSchema,
@@ -23,6 +24,7 @@ import { usersRepo } from '../users/users.repo.js';
 import { type CampaignRow, campaignsRepo } from './campaigns.repo.js';
 
 const CAMPAIGN_CONFIG_DEFAULTS = campaignConfigSchema.parse({});
+const CONFIG_KEYS = Object.keys(campaignConfigSchema.shape) as (keyof CampaignConfig)[];
 
 type CampaignBody = z.output<typeof campaignBodySchema>;
 
@@ -164,7 +166,11 @@ export function createCampaignsService(ctx: AppContext) {
       }),
       supervisors: campaign.supervisors.map((supervisor) => ({ id: supervisor.id, name: supervisor.nombre })),
       scripts: campaign.scripts.map((script) => ({ id: script.title, name: script.title, body: script.body })),
-      config: { ...campaign.config, requiredSkillIds: skills },
+      // The settings the schema knows (a stored config may still hold one an older version had).
+      config: {
+        ...Object.fromEntries(CONFIG_KEYS.map((key) => [key, campaign.config[key]])),
+        requiredSkillIds: skills,
+      },
       customTabs: campaign.customTabs.map((tab) => ({
         id: tab.name,
         name: tab.name,
