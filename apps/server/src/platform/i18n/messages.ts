@@ -39,6 +39,7 @@ const es = {
   'roles.lastPermissionAdmin':
     'Este cambio dejaría sin administradores de permisos: al menos un usuario habilitado debe conservar el permiso para editar permisos de roles',
   'roles.saved': 'Permisos guardados',
+  'roles.copySourceMissing': 'El rol que quiere copiar ya no existe',
   'business.integrationRoute': 'La ruta debe usar minúsculas, números y guiones (2 a 41 caracteres)',
   'business.integrationRouteReserved': 'Esa ruta ya la usa una página de Atiende; elija otra',
   'business.integrationRouteDuplicate': 'Dos integraciones no pueden usar la misma ruta',
@@ -267,6 +268,7 @@ const en: Record<MessageKey, string> = {
   'roles.lastPermissionAdmin':
     'This change would leave nobody able to manage permissions: at least one enabled user must keep the permission to edit role permissions',
   'roles.saved': 'Permissions saved',
+  'roles.copySourceMissing': 'The role you want to copy no longer exists',
   'business.integrationRoute': 'The route must use lowercase letters, digits and hyphens (2 to 41 characters)',
   'business.integrationRouteReserved': 'That route is used by an Atiende page; choose another',
   'business.integrationRouteDuplicate': 'Two integrations cannot use the same route',
