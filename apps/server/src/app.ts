@@ -46,6 +46,8 @@ import { createRolesService } from './modules/roles/roles.service.js';
 import { telegramChannelModule } from './modules/telegram/telegram.channel.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
+import { ticketViewsRoutes } from './modules/tickets/ticket-views.routes.js';
+import { createTicketViewsService } from './modules/tickets/ticket-views.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
 import { usersRepo } from './modules/users/users.repo.js';
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await formsRoutes(api, forms);
       await templatesRoutes(api, templates);
       await customersRoutes(api, customers, imports);
+      await ticketViewsRoutes(api, createTicketViewsService(ctx));
       await ticketsRoutes(api, tickets);
       await agentsRoutes(api, agents);
       await interactionsRoutes(api, inbound, outbound);
