@@ -360,7 +360,12 @@ export function TicketsListPage() {
       label: t('tickets.fields.createdAt'),
       sortKey: 'created_at',
       render: (row) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <Box
+          component="time"
+          dateTime={row.createdAt}
+          sx={{ whiteSpace: 'nowrap' }}
+          data-testid={`ticket-created-${row.id}`}
+        >
           {formatDateTime(row.createdAt, i18n.language)}
         </Box>
       ),
