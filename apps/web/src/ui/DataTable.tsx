@@ -97,6 +97,8 @@ export interface DataTableProps<T> {
 }
 
 const CELL_PADDING: Record<Density, number> = { small: 0.5, medium: 1.25, big: 2.25 };
+/** Side padding of cells: narrower than MUI's 16 px below "big", so a ten-column list fits 1,440 px. */
+const CELL_SIDE_PADDING: Record<Density, number> = { small: 1, medium: 1.25, big: 2 };
 
 /** A server-side paginated, sortable and searchable table with a remembered row density. */
 export function DataTable<T>({
@@ -184,7 +186,7 @@ export function DataTable<T>({
       <TableContainer>
         <Table
           size={density === 'small' ? 'small' : 'medium'}
-          sx={{ '& td, & th': { py: CELL_PADDING[density] } }}
+          sx={{ '& td, & th': { py: CELL_PADDING[density], px: CELL_SIDE_PADDING[density] } }}
           aria-busy={loading}
         >
           <TableHead>

@@ -9,6 +9,20 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * A date and time for narrow columns: without the year when it is this year ("26 nov, 14:40"), with it otherwise.
+ * The full `formatDateTime` belongs in the element's title.
+ */
+export function formatCompactDateTime(value: string | null | undefined, locale: string, now = new Date()): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  if (date.getFullYear() !== now.getFullYear()) return formatDateTime(value, locale);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(
+    date,
+  );
+}
+
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return '';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);

@@ -22,16 +22,32 @@ export function createRolesService(ctx: AppContext) {
   return {
     list: () => rolesRepo.list(db),
 
-    async create(actorUserId: number, body: { name: string; label: string }): Promise<RoleItem> {
+    /**
+     * Creates a role, optionally starting as a copy of another role's permissions — in one transaction, under the
+     * grant rules: copying a permission the actor does not hold is refused and no role is left behind.
+     */
+    async create(
+      actor: Grantor & { userId: number },
+      body: { name: string; label: string; copyFromRoleId?: number | null },
+    ): Promise<RoleItem> {
       const id = await db
         .transaction(async (tx) => {
-          const roleId = await rolesRepo.insert(tx, body);
+          let copied: string[] = [];
+          if (body.copyFromRoleId != null) {
+            if (!(await rolesRepo.lock(tx, body.copyFromRoleId)))
+              throw errors.invalidField('copyFromRoleId', 'roles.copySourceMissing');
+            copied = await rolesRepo.permissions(tx, body.copyFromRoleId);
+            assertMayGrant(actor, copied);
+          }
+          const roleId = await rolesRepo.insert(tx, { name: body.name, label: body.label });
+          if (copied.length > 0) await rolesRepo.replacePermissions(tx, roleId, copied);
           await auditRepo.record(tx, {
-            actorUserId,
+            actorUserId: actor.userId,
             entity: 'role',
             entityId: roleId,
             action: 'created',
-            changes: diffForAudit('role', null, { name: body.name, label: body.label }),
+            // The permissions it starts with (copied from another role), as keys the web names.
+            changes: diffForAudit('role', null, { name: body.name, label: body.label, permissions: copied }),
           });
           return roleId;
         })

@@ -239,6 +239,17 @@ describe('reading stored rows', () => {
     expect(readStoredChanges('role', 'permissions-changed', { added: ['ver-caso'], removed: [] }, names)).toEqual({
       permissions: { added: [{ id: 'ver-caso', name: 'ver-caso' }], removed: [], changed: [] },
     });
+    expect(
+      readStoredChanges(
+        'role',
+        'created',
+        { name: { from: null, to: 'calidad' }, permissions: { added: ['ver-caso'], removed: [] } },
+        names,
+      ),
+    ).toEqual({
+      name: { from: null, to: 'calidad' },
+      permissions: { added: [{ id: 'ver-caso', name: 'ver-caso' }], removed: [], changed: [] },
+    });
     expect(readStoredChanges('customer', 'label-moved', { labelId: { from: null, to: 9 } }, names)).toEqual({
       labels: { added: [{ id: 9, name: 'VIP' }], removed: [], changed: [] },
     });

@@ -34,6 +34,9 @@ const isPlainObject = (value: unknown): value is Loose =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 const isFromTo = (value: unknown): value is { from: unknown; to: unknown } =>
   isPlainObject(value) && 'from' in value && 'to' in value && Object.keys(value).length === 2;
+/** A list change of an older shape: bare keys or ids added and removed. */
+const isAddedRemoved = (value: unknown): value is { added: unknown; removed: unknown } =>
+  isPlainObject(value) && Array.isArray(value.added) && Array.isArray(value.removed);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
@@ -222,7 +225,11 @@ function convertLegacy(kind: AuditEntityKind, action: string, raw: Loose, names:
       ];
       continue;
     }
-    if (isFromTo(value)) {
+    if (isAddedRemoved(value)) {
+      // What was removed stands for "before", what was added for "after": the difference is the same.
+      before[legacyValue(key, value.removed, names)[0]] = legacyValue(key, value.removed, names)[1];
+      after[legacyValue(key, value.added, names)[0]] = legacyValue(key, value.added, names)[1];
+    } else if (isFromTo(value)) {
       const to = kind === 'ticket' && key === 'status' && value.to === null ? (STATUS_AFTER[action] ?? null) : value.to;
       const [name, from] = legacyValue(key, value.from, names);
       before[name] = from;

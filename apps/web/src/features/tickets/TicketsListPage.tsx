@@ -32,7 +32,7 @@ import { usePermissions } from '../../app/queries';
 import { useSession } from '../../core/session';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
 import { DateTimeField } from '../../ui/dates';
-import { formatDateTime } from '../../ui/format';
+import { formatCompactDateTime, formatDateTime } from '../../ui/format';
 import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
@@ -319,13 +319,24 @@ export function TicketsListPage() {
       sortKey: 'priority',
       render: (row) => <PriorityChip priority={row.priority} />,
     },
-    { id: 'type', label: t('tickets.fields.type'), render: (row) => row.type?.name ?? '—' },
-    { id: 'campaign', label: t('tickets.fields.campaign'), render: (row) => row.campaign.name },
+    {
+      // Campaign and ticket type share a column so the list fits 1,440 px without scrolling sideways.
+      id: 'campaign',
+      label: t('tickets.fields.campaignAndType'),
+      render: (row) => (
+        <Box sx={{ minWidth: 110, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2">{row.campaign.name}</Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid={`ticket-type-${row.id}`}>
+            {row.type?.name ?? '—'}
+          </Typography>
+        </Box>
+      ),
+    },
     {
       id: 'customer',
       label: t('tickets.fields.customer'),
       render: (row) => (
-        <Box sx={{ minWidth: 140 }}>
+        <Box sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {row.customer.fullName}
           </Typography>
@@ -346,8 +357,13 @@ export function TicketsListPage() {
       render: (row) =>
         row.nextTaskAt ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(row.nextTaskAt, i18n.language)}
+            <Box
+              component="time"
+              dateTime={row.nextTaskAt}
+              title={formatDateTime(row.nextTaskAt, i18n.language)}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {formatCompactDateTime(row.nextTaskAt, i18n.language)}
             </Box>
             <DueChip nextTaskAt={row.nextTaskAt} />
           </Box>
@@ -360,8 +376,14 @@ export function TicketsListPage() {
       label: t('tickets.fields.createdAt'),
       sortKey: 'created_at',
       render: (row) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(row.createdAt, i18n.language)}
+        <Box
+          component="time"
+          dateTime={row.createdAt}
+          title={formatDateTime(row.createdAt, i18n.language)}
+          sx={{ whiteSpace: 'nowrap' }}
+          data-testid={`ticket-created-${row.id}`}
+        >
+          {formatCompactDateTime(row.createdAt, i18n.language)}
         </Box>
       ),
     },
