@@ -93,6 +93,28 @@ test('an administrator creates a channel, a dynamic form and a campaign with an 
   expect(campaign.channels.map((channel) => channel.id)).toEqual([channelId]);
   expect(campaign.agents).toEqual([expect.objectContaining({ nombre: 'Andrea Agente', channelIds: [channelId] })]);
 
+  // Editing one setting: the history tells both changes in words, by name and label, nothing else.
+  await page.goto(`/v2/app/campaigns/${campaigns.data[0].id}/edit`);
+  await page.getByTestId('campaign-tab-configuration').click();
+  await page.getByTestId('campaign-config-tasksPerAgent').fill('7');
+  await page.getByTestId('campaign-save').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  // Saving returns to the list; the history is read on the campaign's page.
+  await expect(page).toHaveURL(/\/v2\/app\/campaigns$/);
+  await page.goto(`/v2/app/campaigns/${campaigns.data[0].id}/edit`);
+  const history = page.getByTestId('audit-history');
+  const entries = history.locator('[data-testid^="audit-entry-"]');
+  const [update, creation] = [entries.nth(0), entries.nth(1)];
+  await expect(update.getByTestId('audit-change')).toHaveText(['Casos por agente: 5 → 7']);
+  await expect(creation.getByTestId('audit-change')).toContainText([
+    `Nombre: «${campaignName}»`,
+    `Formulario dinámico: ${formName}`,
+    `Canales: se agregó ${channelName}`,
+    `Agentes: se agregó Andrea Agente (${channelName})`,
+    'Guiones: se agregó Saludo',
+  ]);
+  await expect(history).not.toContainText('userId');
+
   // The channel's card lists the campaign it serves.
   await page.goto('/v2/app/channels');
   await expect(page.getByTestId(`channel-card-${channelName}`)).toContainText(campaignName);
