@@ -293,7 +293,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
         roles={roles.data}
         busy={createRole.isPending || renameRole.isPending || copyPermissions.isPending}
         onClose={() => setDialog(null)}
-        onSubmit={({ copyFrom, ...values }, setErrors) => {
+        onSubmit={({ copyFrom, ...values }, showErrors) => {
           if (dialog === 'create') {
             createRole.mutate(
               { name: values.name, label: values.label },
@@ -320,7 +320,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                     },
                   );
                 },
-                onError: (error) => feedback.failure(error, setErrors),
+                onError: (error) => feedback.failure(error, showErrors),
               },
             );
           } else if (role) {
@@ -331,7 +331,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                   feedback.success(t('common.saved'));
                   setDialog(null);
                 },
-                onError: (error) => feedback.failure(error, setErrors),
+                onError: (error) => feedback.failure(error, showErrors),
               },
             );
           }
