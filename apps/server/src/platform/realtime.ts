@@ -1,9 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import type { RealtimeEventName, RealtimePayload } from '@atiende/contracts';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { RealtimeFanout } from './config.js';
 import type { EventLog } from './event-log.js';
 
 export interface SocketIdentity {
@@ -95,21 +98,12 @@ export async function attachRealtime(options: {
   reloadIdentity?: (identity: SocketIdentity) => Promise<SocketIdentity>;
   /** Where sequenced events are kept for replay; without it events are emitted unsequenced. */
   eventLog?: EventLog;
-  redisUrl?: string;
+  /** How events reach the other nodes' sockets (config.ts); local when omitted. */
+  fanout?: RealtimeFanout;
   logger: Logger;
 }): Promise<Realtime> {
   const io = new Server(options.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-  const redisClients: { quit(): Promise<unknown> }[] = [];
-  if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (error) => options.logger.error({ err: error }, 'redis (publish) error'));
-    sub.on('error', (error) => options.logger.error({ err: error }, 'redis (subscribe) error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    redisClients.push(pub, sub);
-    options.logger.info('realtime fans out through Redis');
-  }
+  const closeFanout = await attachFanout(io, options.fanout ?? { kind: 'local' }, options.logger);
 
   /** The rooms every socket of this identity belongs to besides its own session's: user, campaigns, supervision. */
   const membershipRooms = async (identity: SocketIdentity): Promise<string[]> => {
@@ -247,7 +241,84 @@ export async function attachRealtime(options: {
       io.local.disconnectSockets(true);
       await options.eventLog?.close();
       io.engine.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await closeFanout();
     },
   };
+}
+
+/** Nodes that have not been heard from for this long are taken as gone (requests to every node stop waiting). */
+const NODE_HEARTBEAT_MS = 2_000;
+const NODE_TIMEOUT_MS = 6_000;
+
+/**
+ * Sets the adapter through which broadcasts, `disconnectSockets`, `fetchSockets` and remote `join`/`leave` reach
+ * every node (every namespace: the staff's `/` and the visitors' `/visitor`). Returns what closes it.
+ */
+async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger): Promise<() => Promise<void>> {
+  if (fanout.kind === 'redis') {
+    const pub = createClient({ url: fanout.url });
+    const sub = pub.duplicate();
+    pub.on('error', (error) => logger.error({ err: error }, 'redis (publish) error'));
+    sub.on('error', (error) => logger.error({ err: error }, 'redis (subscribe) error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createRedisAdapter(pub, sub));
+    logger.info('realtime fans out through Redis');
+    return async () => {
+      closeAdapters(io);
+      await Promise.all([pub, sub].map((client) => client.quit().catch(() => undefined)));
+    };
+  }
+  if (fanout.kind === 'postgres') {
+    // The adapter LISTENs on a client it checks out for good and NOTIFYs with pool.query. Two pools of one
+    // connection each: publishes go out in call order on one connection (a session-opened event reaches the other
+    // node before the disconnect that follows it), and a listening connection the database dropped (a restart) is
+    // given back to its pool as broken, which the adapter never does; the adapter then connects again by itself.
+    const listenPool = new pg.Pool({ connectionString: fanout.url, max: 1 });
+    const notifyPool = new pg.Pool({ connectionString: fanout.url, max: 1 });
+    for (const pool of [listenPool, notifyPool]) {
+      pool.on('error', () => undefined);
+      pool.on('connect', (client) => {
+        client.on('error', (error) => logger.warn({ err: error }, 'realtime fan-out connection lost; reconnecting'));
+      });
+    }
+    const pools = {
+      async connect() {
+        const client = await listenPool.connect();
+        client.once('end', () => {
+          try {
+            client.release(new Error('the listening connection ended'));
+          } catch {
+            // Already given back.
+          }
+        });
+        return client;
+      },
+      query: notifyPool.query.bind(notifyPool),
+    };
+    io.adapter(
+      // The adapter asks of its "pool" only connect() and query().
+      createPostgresAdapter(pools as unknown as pg.Pool, {
+        heartbeatInterval: NODE_HEARTBEAT_MS,
+        heartbeatTimeout: NODE_TIMEOUT_MS,
+        errorHandler: (error: unknown) => logger.warn({ err: error }, 'realtime fan-out through PostgreSQL failed'),
+      }),
+    );
+    logger.info('realtime fans out through PostgreSQL');
+    return async () => {
+      closeAdapters(io);
+      await Promise.all([listenPool.end(), notifyPool.end()].map((ending) => ending.catch(() => undefined)));
+    };
+  }
+  return async () => {};
+}
+
+/** Tells the other nodes this one is leaving (they stop waiting for its answers) and stops the adapters' timers. */
+function closeAdapters(io: Server): void {
+  for (const namespace of io._nsps.values()) {
+    try {
+      namespace.adapter.close();
+    } catch {
+      // Already closed.
+    }
+  }
 }
