@@ -70,7 +70,8 @@ function spawnNode(name: Node['name'], port: number, publicUrl: string): Node {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'debug',
       PUBLIC_URL: publicUrl,
-      DEMO_DATA: '0',
+      // Demo data too: both nodes seed it at start, which must also take turns.
+      DEMO_DATA: '1',
       RATE_LIMIT_LOGIN_PER_MINUTE: String(LOGIN_LIMIT),
     },
     stdio: ['ignore', log, 'inherit'],
@@ -246,7 +247,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('two nodes on one database', () => {
-  it('started together, they migrated the empty database once', async () => {
+  it('started together, they migrated and seeded the empty database once', async () => {
     const journal = JSON.parse(fs.readFileSync(path.join(serverDir, 'drizzle/meta/_journal.json'), 'utf8'));
     const applied = await db.pool.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
     expect(Number(applied.rows[0].n)).toBe(journal.entries.length);
@@ -254,6 +255,10 @@ describe('two nodes on one database', () => {
       'select name, count(*) as n from roles group by name having count(*) > 1',
     );
     expect(roles.rows).toEqual([]);
+    const demo = await db.pool.query<{ n: string }>(
+      `select count(*) as n from users where email like '%@atiende.test'`,
+    );
+    expect(Number(demo.rows[0].n)).toBeGreaterThan(0);
   });
 
   it('fan out through Redis when REDIS_URL is set, else through their PostgreSQL', () => {
