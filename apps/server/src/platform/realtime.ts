@@ -269,10 +269,11 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
     };
   }
   if (fanout.kind === 'postgres') {
-    // The adapter LISTENs on a client it checks out for good and NOTIFYs with pool.query. Two pools of one
-    // connection each: publishes go out in call order on one connection (a session-opened event reaches the other
-    // node before the disconnect that follows it), and a listening connection the database dropped (a restart) is
-    // given back to its pool as broken, which the adapter never does; the adapter then connects again by itself.
+    // The adapter LISTENs on a client it checks out for good and NOTIFYs with pool.query, awaiting each NOTIFY before
+    // it delivers to its own sockets. Two pools of one connection each: a listening connection the database dropped
+    // (a restart) is given back to its pool as broken, which the adapter never does (it then reconnects by itself);
+    // NOTIFYs go out in call order on one connection (a session-opened event reaches the other node before the
+    // disconnect that follows it), those waiting while one is in flight together in one statement.
     const listenPool = new pg.Pool({ connectionString: fanout.url, max: 1 });
     const notifyPool = new pg.Pool({ connectionString: fanout.url, max: 1 });
     for (const pool of [listenPool, notifyPool]) {
@@ -281,6 +282,7 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
         client.on('error', (error) => logger.warn({ err: error }, 'realtime fan-out connection lost; reconnecting'));
       });
     }
+    const notify = batchedNotify(notifyPool);
     const pools = {
       async connect() {
         const client = await listenPool.connect();
@@ -293,7 +295,11 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
         });
         return client;
       },
-      query: notifyPool.query.bind(notifyPool),
+      query(text: string, values?: unknown[]) {
+        return text === ADAPTER_NOTIFY && values
+          ? notify(String(values[0]), String(values[1]))
+          : notifyPool.query(text, values);
+      },
     };
     io.adapter(
       // The adapter asks of its "pool" only connect() and query().
@@ -310,6 +316,45 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
     };
   }
   return async () => {};
+}
+
+/** The statement @socket.io/postgres-adapter publishes with (channel, payload). */
+const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
+/** NOTIFYs sent in one statement at most (two parameters each). */
+const NOTIFY_BATCH = 200;
+
+/**
+ * pg_notify through one connection in call order: the first goes out at once, those that come while it is in flight
+ * go together in the next statement (one round trip for a burst). Notifications of one statement are delivered in
+ * order; PostgreSQL folds identical ones (same channel and payload) within it, which only ever concerns repeated
+ * heartbeats or a repeated unsequenced notice, both harmless.
+ */
+function batchedNotify(pool: pg.Pool): (channel: string, payload: string) => Promise<void> {
+  let queue: { channel: string; payload: string; resolve(): void; reject(error: unknown): void }[] = [];
+  let sending = false;
+  const drain = async () => {
+    sending = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, NOTIFY_BATCH);
+      queue = queue.slice(batch.length);
+      const calls = batch.map((_, index) => `pg_notify($${2 * index + 1}, $${2 * index + 2})`).join(', ');
+      try {
+        await pool.query(
+          `select ${calls}`,
+          batch.flatMap((item) => [item.channel, item.payload]),
+        );
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    sending = false;
+  };
+  return (channel, payload) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ channel, payload, resolve, reject });
+      if (!sending) void drain();
+    });
 }
 
 /** Tells the other nodes this one is leaving (they stop waiting for its answers) and stops the adapters' timers. */
