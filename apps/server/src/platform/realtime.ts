@@ -263,8 +263,8 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createRedisAdapter(pub, sub));
     logger.info('realtime fans out through Redis');
+    // Quitting unsubscribes: the other nodes count subscribers, so they stop waiting for this one at once.
     return async () => {
-      closeAdapters(io);
       await Promise.all([pub, sub].map((client) => client.quit().catch(() => undefined)));
     };
   }
