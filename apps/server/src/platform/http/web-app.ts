@@ -13,7 +13,10 @@ export const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'] as const;
 /** The logical file a served path stands for: `assets/x.js.br` is `assets/x.js`, sent brotli-encoded. */
 function logicalFile(root: string, served: string): string {
   const extension = PRECOMPRESSED_EXTENSIONS.find((candidate) => served.endsWith(candidate));
-  return path.relative(root, extension ? served.slice(0, -extension.length) : served).split(path.sep).join('/');
+  return path
+    .relative(root, extension ? served.slice(0, -extension.length) : served)
+    .split(path.sep)
+    .join('/');
 }
 
 /** Whether the single-page app is built (`npm run build -w apps/web`). */
