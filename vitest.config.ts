@@ -35,7 +35,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            // The web build's own steps (precompression, bundle budgets).
+            'apps/web/build/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -44,6 +49,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Both languages' texts, which the app loads one at a time (core/i18n.ts).
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

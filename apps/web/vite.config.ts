@@ -1,12 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { type Budget, bundleBudgets } from './build/bundle-budget.ts';
+import { precompress } from './build/compress.ts';
 
 const backend = 'http://localhost:3000';
 
+/**
+ * What the login page and the agent workspace may download, in KB of gzip (docs/performance.md): the build fails
+ * above them. Each lists the manifest entries the route loads as soon as it shows; their static imports count too.
+ */
+const BUDGETS: Budget[] = [
+  {
+    name: 'login',
+    entries: ['index.html', 'src/locales/es.json', 'src/features/auth/LoginPage.tsx'],
+    maxGzipKb: 150,
+  },
+  {
+    name: 'agent workspace',
+    entries: [
+      'index.html',
+      'src/locales/es.json',
+      'src/app/layout/AppLayout.tsx',
+      'src/features/tickets/TicketsListPage.tsx',
+      'src/features/tickets/TicketViewPage.tsx',
+    ],
+    maxGzipKb: 300,
+  },
+];
+
 export default defineConfig({
   base: '/v2/',
-  plugins: [react()],
+  plugins: [react(), precompress(), bundleBudgets(BUDGETS)],
   resolve: {
     alias: {
       // Use the contracts' TypeScript source directly so the web build never depends on a stale contracts build.
@@ -16,6 +41,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by the bundle budgets (build/bundle-budget.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {
