@@ -6,6 +6,7 @@ import { AppProviders, queryClient } from './app/providers';
 import { queryKeys } from './app/queries';
 import { router } from './app/router';
 import { currentAppPath, emitSessionReplaced, SESSION_REPLACED_CODE } from './app/sessionEvents';
+import { i18nReady } from './core/i18n';
 import { clearSession } from './core/session';
 
 // A 401 on an authenticated call means the session was revoked.
@@ -19,8 +20,11 @@ setUnauthorizedHandler(({ code }) => {
   });
 });
 
+// The static shell of index.html stays until the texts of the user's language are there (should they fail to load,
+// the app still starts: its error pages and retries need React).
 const container = document.getElementById('root');
 if (container) {
+  await i18nReady.catch(() => undefined);
   createRoot(container).render(
     <StrictMode>
       <AppProviders>

@@ -18,10 +18,11 @@ const PICKER_TEXTS: Record<Locale, typeof esES.components.MuiLocalizationProvide
 };
 
 /**
- * Dates and times in the UI language: Spanish shows dd/mm/aaaa and a 24-hour clock, English its own order.
- * Wraps the app once; every picker below reads the locale from here.
+ * Dates and times in the UI language: Spanish shows dd/mm/aaaa and a 24-hour clock, English its own order. Each
+ * field brings its own provider (not one around the whole app), so the pickers' code loads only with a page that
+ * shows a date: the login page and most lists never download it.
  */
-export function DatesProvider({ children }: { children: ReactNode }) {
+function DatesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = pickLocale(i18n.language);
   return (
@@ -123,7 +124,15 @@ export function DateTimeField({
       },
     },
   };
-  if (kind === 'time') return <TimePicker {...common} />;
-  if (kind === 'datetime') return <DateTimePicker {...common} />;
-  return <DatePicker {...common} />;
+  return (
+    <DatesProvider>
+      {kind === 'time' ? (
+        <TimePicker {...common} />
+      ) : kind === 'datetime' ? (
+        <DateTimePicker {...common} />
+      ) : (
+        <DatePicker {...common} />
+      )}
+    </DatesProvider>
+  );
 }

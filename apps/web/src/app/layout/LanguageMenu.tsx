@@ -16,7 +16,7 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (locale: Locale) => {
-    changeLocale(locale);
+    void changeLocale(locale);
     setAnchor(null);
   };
   return (

@@ -3,7 +3,6 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../core/i18n';
-import { DatesProvider } from '../../ui/dates';
 import { choosePath, DynamicFormRenderer, levelsOf, listsToMap, validateFormValues } from './DynamicFormRenderer';
 import type { FormValues } from './model';
 
@@ -92,17 +91,15 @@ describe('DynamicFormRenderer', () => {
     const root = createRoot(container);
     const render = () =>
       root.render(
-        <DatesProvider>
-          <DynamicFormRenderer
-            fields={fields}
-            values={values}
-            errors={{ fecha: 'Enter a valid date' }}
-            onChange={(next) => {
-              changes.push(next);
-              values = next;
-            }}
-          />
-        </DatesProvider>,
+        <DynamicFormRenderer
+          fields={fields}
+          values={values}
+          errors={{ fecha: 'Enter a valid date' }}
+          onChange={(next) => {
+            changes.push(next);
+            values = next;
+          }}
+        />,
       );
     await act(async () => render());
     const text = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-nombre"]');
