@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { localeParts } from './apps/web/build/locale-parts.ts';
 
 /** The API suite's log audit reads what every other file logged: it runs last. */
 class LogAuditLast extends BaseSequencer {
@@ -45,6 +47,8 @@ export default defineConfig({
         },
       },
       {
+        // The app's texts are loaded in parts (apps/web/src/core/i18n.ts).
+        plugins: [localeParts(fileURLToPath(new URL('./apps/web/src/locales', import.meta.url)))],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { type Budget, bundleBudgets } from './build/bundle-budget.ts';
 import { precompress } from './build/compress.ts';
+import { localeParts } from './build/locale-parts.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -13,17 +14,19 @@ const backend = 'http://localhost:3000';
 const BUDGETS: Budget[] = [
   {
     name: 'login',
-    entries: ['index.html', 'src/locales/es.json', 'src/features/auth/LoginPage.tsx'],
+    entries: ['index.html', 'virtual:texts/es.public', 'src/features/auth/LoginPage.tsx'],
     maxGzipKb: 150,
   },
   {
     name: 'agent workspace',
     entries: [
       'index.html',
-      'src/locales/es.json',
+      'virtual:texts/es.public',
+      'virtual:texts/es.app',
       'src/app/layout/AppLayout.tsx',
       'src/features/tickets/TicketsListPage.tsx',
       'src/features/tickets/TicketViewPage.tsx',
+      'src/app/layout/PendingTicketsPanel.tsx',
     ],
     maxGzipKb: 300,
   },
@@ -31,7 +34,12 @@ const BUDGETS: Budget[] = [
 
 export default defineConfig({
   base: '/v2/',
-  plugins: [react(), precompress(), bundleBudgets(BUDGETS)],
+  plugins: [
+    react(),
+    localeParts(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    precompress(),
+    bundleBudgets(BUDGETS),
+  ],
   resolve: {
     alias: {
       // Use the contracts' TypeScript source directly so the web build never depends on a stale contracts build.

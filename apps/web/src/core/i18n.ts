@@ -5,13 +5,18 @@ import { readString, writeString } from './storage';
 
 export const initialLocale: Locale = pickLocale(readString(STORAGE_KEYS.locale) ?? DEFAULT_LOCALE);
 
+type Texts = Record<string, unknown>;
+/** `public`: the sections the pages outside /app use (locales/parts.ts); `app`: all the others. */
+export type TextsPart = 'public' | 'app';
+
 /**
- * The app's texts, one file per language, each its own chunk: a browser downloads only the language it shows
- * (and the other one only when the user switches). Features' own locale files merge in when they load.
+ * The app's texts, each language in two chunks cut from its locale file at build time (build/locale-parts.ts): a
+ * browser downloads only the language it shows, the sign-in pages only their sections (a few KB), /app the rest.
+ * Features' own locale files merge in when they load.
  */
-const LOCALE_FILES: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
-  es: () => import('../locales/es.json'),
-  en: () => import('../locales/en.json'),
+const LOCALE_FILES: Record<Locale, Record<TextsPart, () => Promise<{ default: Texts }>>> = {
+  es: { public: () => import('virtual:texts/es.public'), app: () => import('virtual:texts/es.app') },
+  en: { public: () => import('virtual:texts/en.public'), app: () => import('virtual:texts/en.app') },
 };
 
 void i18n.use(initReactI18next).init({
@@ -23,27 +28,43 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+/** Whether /app has asked for all the texts: a language switch then loads all of the new language's too. */
+let wholeTexts = false;
 
-/** Adds a language's texts (once; features' keys already merged stay, the app's file wins on a clash). */
-export function loadLocale(locale: Locale): Promise<void> {
-  let done = loading.get(locale);
+/** Adds texts of a language (once; features' keys already merged stay, the app's file wins on a clash). */
+export function loadLocale(locale: Locale, part: TextsPart): Promise<void> {
+  const key = `${locale}:${part}`;
+  let done = loading.get(key);
   if (!done) {
-    done = LOCALE_FILES[locale]().then(({ default: texts }) => {
+    done = LOCALE_FILES[locale][part]().then(({ default: texts }) => {
       i18n.addResourceBundle(locale, 'translation', texts, true, true);
     });
-    done.catch(() => loading.delete(locale));
-    loading.set(locale, done);
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
   }
   return done;
 }
 
-/** Resolves when the texts of the language the app opens in are there: main.tsx renders after it. */
-export const i18nReady: Promise<void> = loadLocale(initialLocale);
+/** All the texts of the current language: the /app route waits for them before its first render. */
+export function loadAppTexts(): Promise<void> {
+  wholeTexts = true;
+  const locale = pickLocale(i18n.language || initialLocale);
+  return Promise.all([loadLocale(locale, 'public'), loadLocale(locale, 'app')]).then(() => undefined);
+}
+
+/**
+ * Resolves when the texts the first page needs are there (main.tsx renders after it): all of them when the app
+ * opens under /app (a reload at work), the public sections otherwise.
+ */
+export const i18nReady: Promise<void> =
+  typeof window !== 'undefined' && /^\/v2\/app(\/|$)/.test(window.location.pathname)
+    ? loadAppTexts()
+    : loadLocale(initialLocale, 'public');
 
 /** Changes the UI language (after its texts arrive), persists it and makes the next API calls send it. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await loadLocale(locale);
+  await Promise.all([loadLocale(locale, 'public'), wholeTexts ? loadLocale(locale, 'app') : null]);
   writeString(STORAGE_KEYS.locale, locale);
   await i18n.changeLanguage(locale);
 }
