@@ -19,9 +19,12 @@ import { PendingItem } from '../../features/desk/PendingList';
 import { usePendingTickets } from '../../features/desk/pending';
 import { OwnQueueNotice } from '../../features/desk/WaitingNotices';
 import { EmptyState } from '../../ui/EmptyState';
+import { VirtualList } from '../../ui/VirtualList';
 import { SideDrawer } from './SideDrawer';
 
 const SEARCH_DELAY_MS = 300;
+/** A pending item's usual height (two lines of preview and the chips), until it is measured. */
+const PENDING_ITEM_HEIGHT = 112;
 
 /**
  * Pending tickets (spec section 2): search, the filter-and-sort menu and the list; an item opens the ticket view.
@@ -99,11 +102,16 @@ export function PendingTicketsPanel({ open, onClose }: { open: boolean; onClose:
         {query.isFetching ? <LinearProgress aria-label={t('desk.pending.loading')} /> : null}
       </Box>
       {items.length > 0 ? (
-        <Box component="ul" sx={{ m: 0, p: 0, borderTop: 1, borderColor: 'divider' }} data-testid="pending-list">
-          {items.map((item) => (
-            <PendingItem key={item.caso_id} item={item} me={user?.id ?? null} onOpen={openTicket} />
-          ))}
-        </Box>
+        <VirtualList
+          items={items}
+          itemKey={(item) => item.caso_id}
+          estimateSize={PENDING_ITEM_HEIGHT}
+          testId="pending-list"
+          sx={{ borderTop: 1, borderColor: 'divider' }}
+          renderItem={(item, props) => (
+            <PendingItem item={item} me={user?.id ?? null} onOpen={openTicket} listItemProps={props} />
+          )}
+        />
       ) : query.isLoading ? null : (
         <EmptyState
           data-testid="pending-empty"
