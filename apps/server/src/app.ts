@@ -61,6 +61,7 @@ import type { Database } from './platform/db/client.js';
 import { createDomainEvents } from './platform/domain-events.js';
 import { createEventLog } from './platform/event-log.js';
 import { registerAuthHook } from './platform/http/auth-hook.js';
+import { registerCompression } from './platform/http/compression.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { isWebAppBuilt, isWebAppPage, registerWebApp, sendWebAppPage } from './platform/http/web-app.js';
@@ -261,6 +262,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
+      // Only the API's answers: the web app and the widget come precompressed.
+      await registerCompression(api);
       await healthRoutes(api, ctx);
       await authRoutes(api, ctx, auth);
       await businessRoutes(api, ctx, business);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { COMPRESS_JSON_FROM_BYTES } from './compression.js';
 import { IMMUTABLE_CACHE } from './web-app.js';
 
 // The built web app and widget as the web build leaves them (apps/web/build/compress.ts): each compressible file with
@@ -134,11 +135,37 @@ describe('the built web app', () => {
     expect((await get('/v2/assets/missing-abc.js', 'br')).headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
-  it('leaves the API answers as they were', async () => {
+  it('compresses the API’s large JSON answers; small ones and streamed exports go as they are', async () => {
+    const plain = await get('/api/v2/docs');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_JSON_FROM_BYTES);
+    for (const [accept, expected] of [
+      ['br', 'br'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await get('/api/v2/docs', accept);
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(expected);
+      expect(varies(response), accept).toContain('accept-encoding');
+      expect(response.headers['content-type'], accept).toContain('application/json');
+      expect(JSON.parse(decoded(response)), accept).toEqual(plain.json());
+      expect(response.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 5);
+    }
     const health = await get('/api/v2/health', 'br, gzip');
     expect(health.statusCode).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json().statusResult).toBe(true);
+    // The xlsx export writes to the raw response: a zip file, as before.
+    const admin = await signedIn(t);
+    const workbook = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/tickets/export',
+      headers: { ...admin.headers, 'accept-encoding': 'br, gzip' },
+    });
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.headers['content-encoding']).toBeUndefined();
+    expect(workbook.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 });
 
