@@ -192,3 +192,23 @@ test('files attach to a ticket and the header search finds it by number', async 
   await page.getByTestId(`global-search-t${ticket.id}`).click();
   await expect(page).toHaveURL(new RegExp(`/v2/app/tickets/${ticket.id}/view$`));
 });
+
+test('the supervisors’ tickets list fits 1,440 px in Spanish and in English: no sideways scrolling', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'supervisor@atiende.test', DEMO_PASSWORD);
+  const overflow = () =>
+    page
+      .getByTestId('data-table')
+      .locator('.MuiTableContainer-root')
+      .evaluate((element) => element.scrollWidth - element.clientWidth);
+  for (const locale of ['es', 'en']) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+    await page.goto('/v2/app/tickets');
+    await expect(page.locator('[data-testid^="ticket-created-"]').first()).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+});

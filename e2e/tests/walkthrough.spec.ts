@@ -87,6 +87,10 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
   await supervisor.page.getByTestId('tickets-view-save').click();
   await supervisor.page.getByTestId('tickets-view-name').fill('Correos');
   await supervisor.page.getByTestId('tickets-view-name-save').click();
+  await expect(supervisor.page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  // Kept on the account, not in this browser: the server lists it.
+  const views = await apiGet<{ name: string; search: string }[]>(supervisor.page, '/api/v2/tickets/views');
+  expect(views.find((view) => view.name === 'Correos')?.search).toContain('channel_types=email');
   await supervisor.page.goto('/v2/app/tickets?selectedStatus=5');
   await expect(supervisor.page.getByTestId(`ticket-select-${firstTicket}`)).toBeVisible();
   await supervisor.page.getByTestId('tickets-views').click();

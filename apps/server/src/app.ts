@@ -44,6 +44,8 @@ import { createRolesService } from './modules/roles/roles.service.js';
 import { telegramChannelModule } from './modules/telegram/telegram.channel.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
+import { ticketViewsRoutes } from './modules/tickets/ticket-views.routes.js';
+import { createTicketViewsService } from './modules/tickets/ticket-views.service.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service.js';
 import { usersRepo } from './modules/users/users.repo.js';
@@ -59,7 +61,7 @@ import type { Config } from './platform/config.js';
 import { type AppContext, MAIL_QUEUE } from './platform/context.js';
 import type { Database } from './platform/db/client.js';
 import { createDomainEvents } from './platform/domain-events.js';
-import { createEventLog } from './platform/event-log.js';
+import { createEventLog, createEventLogWriter } from './platform/event-log.js';
 import { registerAuthHook } from './platform/http/auth-hook.js';
 import { registerCompression } from './platform/http/compression.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
@@ -104,6 +106,12 @@ export interface BuiltApp {
   };
 }
 
+/** The event log's writer: the app's database, on connections whose commits do not wait for the disk. */
+function eventLogWriterFor(db: Database) {
+  const url = db.$client.options.connectionString;
+  return url ? createEventLogWriter(url) : undefined;
+}
+
 /** Composes the HTTP API, realtime and job handlers on top of the platform's parts. */
 export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const app = Fastify({
@@ -132,7 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     server: app.server,
     redisUrl: deps.config.redisUrl,
     logger: deps.logger,
-    eventLog: createEventLog(deps.db, deps.logger),
+    eventLog: createEventLog(deps.db, deps.logger, eventLogWriterFor(deps.db)),
     // Room membership follows the access rules in src/policies, the same ones the REST services use.
     resolveReadableCampaigns: (identity) => readableCampaignsOf(deps.db, actorOf(identity)),
     resolveSupervision: (identity) => supervisionRoomsOf(deps.db, actorOf(identity)),
@@ -276,6 +284,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await formsRoutes(api, forms);
       await templatesRoutes(api, templates);
       await customersRoutes(api, customers, imports);
+      await ticketViewsRoutes(api, createTicketViewsService(ctx));
       await ticketsRoutes(api, tickets);
       await agentsRoutes(api, agents);
       await interactionsRoutes(api, inbound, outbound);

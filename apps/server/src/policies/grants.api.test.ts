@@ -192,6 +192,62 @@ describe('roles: a role’s permissions change only within what the actor holds'
   });
 });
 
+describe('roles: a new role copied from another is created whole or not at all', () => {
+  it('copies the source’s permissions in one request; a copy of a stronger role is refused and leaves no role', async () => {
+    const manager = await userWithRole(['ver-lista-roles', 'editar-permisos-roles', 'ver-menu-casos', 'ver-caso']);
+    const copied = await api('POST', '/roles', manager.headers, {
+      name: `copia-${Date.now()}`,
+      label: 'Copia',
+      copyFromRoleId: manager.roleId,
+    });
+    expect(copied.statusCode).toBe(201);
+    const permissions = await api('GET', `/roles/${copied.json().result.id}/permissions`, admin.headers);
+    expect(permissions.json().result.permissions).toEqual([
+      'editar-permisos-roles',
+      'ver-caso',
+      'ver-lista-roles',
+      'ver-menu-casos',
+    ]);
+    // Its history says what it started with: the copied permissions, by key (the web names them).
+    const history = await api('GET', `/roles/${copied.json().result.id}/audit`, admin.headers);
+    expect(history.json().result[0].changes.permissions).toEqual({
+      added: ['editar-permisos-roles', 'ver-caso', 'ver-lista-roles', 'ver-menu-casos'].map((key) => ({
+        id: key,
+        name: key,
+      })),
+      removed: [],
+      changed: [],
+    });
+
+    const name = `copia-admin-${Date.now()}`;
+    const refused = await api(
+      'POST',
+      '/roles',
+      { ...manager.headers, 'x-locale': 'en' },
+      {
+        name,
+        label: 'Copia admin',
+        copyFromRoleId: roleIds.admin,
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PERMISSION.NOT_HELD');
+    expect(refused.json().message).toMatch(/^You cannot grant permissions you do not hold/);
+    const roles = await api('GET', '/roles', admin.headers);
+    expect(roles.json().result.map((role: { name: string }) => role.name)).not.toContain(name);
+
+    const missing = await api('POST', '/roles', manager.headers, {
+      name: `copia-nada-${Date.now()}`,
+      label: 'Copia',
+      copyFromRoleId: 999_999,
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().result.fields).toEqual([
+      { field: 'copyFromRoleId', message: 'El rol que quiere copiar ya no existe' },
+    ]);
+  });
+});
+
 describe('API credentials act with their role: nobody creates one stronger than themselves', () => {
   it('refuses a credential with a role the actor does not cover, and revoking an administrator’s credential', async () => {
     const integrator = await userWithRole(['ver-lista-parametrizacion', 'ver-menu-casos', 'ver-caso']);

@@ -107,6 +107,8 @@ export interface DataTableProps<T> {
 }
 
 const CELL_PADDING: Record<Density, number> = { small: 0.5, medium: 1.25, big: 2.25 };
+/** Side padding of cells: narrower than MUI's 16 px below "big", so a ten-column list fits 1,440 px. */
+const CELL_SIDE_PADDING: Record<Density, number> = { small: 1, medium: 1.25, big: 2 };
 /** A row's usual height per density before it is measured (rows with wrapped text are measured taller). */
 const ROW_HEIGHT: Record<Density, number> = { small: 37, medium: 53, big: 73 };
 
@@ -241,7 +243,7 @@ export function DataTable<T>({
       <TableContainer>
         <Table
           size={density === 'small' ? 'small' : 'medium'}
-          sx={{ '& td, & th': { py: CELL_PADDING[density] } }}
+          sx={{ '& td, & th': { py: CELL_PADDING[density], px: CELL_SIDE_PADDING[density] } }}
           aria-busy={loading}
           // Rows out of view are not in the page: the table says how many there are (the header row is row 1).
           aria-rowcount={visible.virtual ? rows.length + 1 : undefined}

@@ -32,7 +32,7 @@ export function PageHeader({ title, subtitle, backTo, actions }: PageHeaderProps
           {title}
         </Typography>
         {subtitle ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="page-subtitle">
             {subtitle}
           </Typography>
         ) : null}

@@ -9,23 +9,25 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * A date and time for narrow columns: without the year when it is this year ("26 nov, 14:40"), with it otherwise.
+ * The full `formatDateTime` belongs in the element's title.
+ */
+export function formatCompactDateTime(value: string | null | undefined, locale: string, now = new Date()): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  if (date.getFullYear() !== now.getFullYear()) return formatDateTime(value, locale);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(
+    date,
+  );
+}
+
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return '';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
-}
-
-/** A readable text for an audit change value. */
-export function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /** A file size as people read it (bytes, KB or MB) with the language's decimal separator. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../core/i18n';
 import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
 import { densityStorageKey, readDensity, writeDensity } from './density';
-import { formatDateTime, formatValue, roleLabel } from './format';
+import { formatCompactDateTime, formatDateTime, roleLabel } from './format';
 import { checkImageFile } from './image';
 import { issuesToErrors } from './validation';
 
@@ -86,10 +86,19 @@ describe('checkImageFile', () => {
 });
 
 describe('format helpers', () => {
-  it('formats values and dates', () => {
-    expect(formatValue(true)).toBe('true');
+  it('formats dates', () => {
     expect(formatDateTime('nope', 'es')).toBe('');
     expect(formatDateTime('2026-01-02T10:00:00Z', 'en')).toContain('2026');
+  });
+
+  it('drops the year of a compact date and time only within the current year', () => {
+    const now = new Date(2026, 10, 26, 9, 0);
+    const thisYear = new Date(2026, 10, 26, 14, 40).toISOString();
+    const lastYear = new Date(2025, 10, 26, 14, 40).toISOString();
+    expect(formatCompactDateTime(thisYear, 'es', now)).toBe('26 nov, 14:40');
+    expect(formatCompactDateTime(thisYear, 'en', now)).toBe('Nov 26, 2:40 PM');
+    expect(formatCompactDateTime(lastYear, 'es', now)).toContain('2025');
+    expect(formatCompactDateTime(null, 'es', now)).toBe('');
   });
 });
 

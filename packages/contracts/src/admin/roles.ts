@@ -22,6 +22,8 @@ export const createRoleBodySchema = z.object({
     .max(60)
     .regex(/^[a-z0-9][a-z0-9_-]*$/, { message: 'i18n:roles.nameFormat' }),
   label: singleLine().min(2).max(120),
+  /** A new role may start as a copy of another role's permissions (in the same transaction, under the grant rules). */
+  copyFromRoleId: idSchema.nullish(),
 });
 
 export const renameRoleBodySchema = z.object({ label: singleLine().min(2).max(120) });

@@ -52,13 +52,13 @@ export async function rolesRoutes(app: FastifyInstance, roles: RolesService): Pr
       schema: {
         tags,
         operationId: 'createRole',
-        summary: 'Create a role (no permissions yet)',
+        summary: 'Create a role, empty or as a copy of another role’s permissions',
         body: createRoleBodySchema,
         response: { ...created(roleItemSchema), ...refusals(409) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(success(request, await roles.create(requireAuth(request).userId, request.body))),
+      reply.code(201).send(success(request, await roles.create(requireAuth(request), request.body))),
   );
 
   api.put(

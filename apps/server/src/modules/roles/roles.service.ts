@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS, type RoleItem, type RolePermissions } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -21,16 +22,32 @@ export function createRolesService(ctx: AppContext) {
   return {
     list: () => rolesRepo.list(db),
 
-    async create(actorUserId: number, body: { name: string; label: string }): Promise<RoleItem> {
+    /**
+     * Creates a role, optionally starting as a copy of another role's permissions — in one transaction, under the
+     * grant rules: copying a permission the actor does not hold is refused and no role is left behind.
+     */
+    async create(
+      actor: Grantor & { userId: number },
+      body: { name: string; label: string; copyFromRoleId?: number | null },
+    ): Promise<RoleItem> {
       const id = await db
         .transaction(async (tx) => {
-          const roleId = await rolesRepo.insert(tx, body);
+          let copied: string[] = [];
+          if (body.copyFromRoleId != null) {
+            if (!(await rolesRepo.lock(tx, body.copyFromRoleId)))
+              throw errors.invalidField('copyFromRoleId', 'roles.copySourceMissing');
+            copied = await rolesRepo.permissions(tx, body.copyFromRoleId);
+            assertMayGrant(actor, copied);
+          }
+          const roleId = await rolesRepo.insert(tx, { name: body.name, label: body.label });
+          if (copied.length > 0) await rolesRepo.replacePermissions(tx, roleId, copied);
           await auditRepo.record(tx, {
-            actorUserId,
+            actorUserId: actor.userId,
             entity: 'role',
             entityId: roleId,
             action: 'created',
-            changes: { name: { from: null, to: body.name }, label: { from: null, to: body.label } },
+            // The permissions it starts with (copied from another role), as keys the web names.
+            changes: diffForAudit('role', null, { name: body.name, label: body.label, permissions: copied }),
           });
           return roleId;
         })
@@ -52,7 +69,7 @@ export function createRolesService(ctx: AppContext) {
           entity: 'role',
           entityId: id,
           action: 'renamed',
-          changes: { label: { from: current.label, to: label } },
+          changes: diffForAudit('role', { label: current.label }, { label }),
         });
       });
       return roleOrNotFound(id);
@@ -93,10 +110,8 @@ export function createRolesService(ctx: AppContext) {
           entity: 'role',
           entityId: id,
           action: 'permissions-changed',
-          changes: {
-            added: unique.filter((permission) => !before.includes(permission)),
-            removed: before.filter((permission) => !unique.includes(permission)),
-          },
+          // Permission keys; the web names each in the reader's language.
+          changes: diffForAudit('role', { permissions: before }, { permissions: unique }),
         });
         return rolesRepo.userIdsWithRole(tx, id);
       });

@@ -143,3 +143,18 @@ export const ticketAttachments = pgTable(
   },
   (table) => [index('ticket_attachments_ticket_idx').on(table.ticketId, table.createdAt)],
 );
+
+/** Saved views of the tickets list, one user's own (unique by name per user). */
+export const ticketListViews = pgTable(
+  'ticket_list_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    search: text('search').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('ticket_list_views_user_name_unique').on(table.userId, table.name)],
+);

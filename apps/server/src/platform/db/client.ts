@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; repositories accept either the database or a transaction. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -55,10 +55,12 @@ beforeEach(async () => {
     if (method === 'GET' && path === 'permissions')
       return envelope([{ category: 'tickets', permissions: ['ver-caso', 'exportar-casos', 'clave-sin-nombre'] }]);
     if (method === 'POST' && path === 'roles') {
-      const body = JSON.parse(String(init?.body)) as { name: string; label: string };
+      const body = JSON.parse(String(init?.body)) as { name: string; label: string; copyFromRoleId: number | null };
+      // The server copies in the same transaction, or refuses and creates nothing.
+      if (refuseSave && body.copyFromRoleId !== null) return envelope(null, 403);
       const created = role(7, body.name, body.label);
       roles = [...roles, created];
-      saved[7] = [];
+      saved[7] = body.copyFromRoleId === null ? [] : [...saved[body.copyFromRoleId]];
       return envelope(created, 201);
     }
     const match = /^roles\/(\d+)\/permissions$/.exec(path);
@@ -170,11 +172,11 @@ describe('PermissionsManagerPage', () => {
     renderPage();
     await settle();
     await createRoleCopying(1);
-    expect(calls('POST').map((call) => JSON.parse(String(call.body)))).toEqual([{ name: 'soporte', label: 'Soporte' }]);
-    const puts = calls('PUT');
-    expect(puts).toHaveLength(1);
-    expect(puts[0].url).toMatch(/\/api\/v2\/roles\/7\/permissions$/);
-    expect(JSON.parse(String(puts[0].body))).toEqual({ permissions: ['ver-caso', 'exportar-casos'] });
+    // One request: the server copies the permissions in the role's own transaction.
+    expect(calls('POST').map((call) => JSON.parse(String(call.body)))).toEqual([
+      { name: 'soporte', label: 'Soporte', copyFromRoleId: 1 },
+    ]);
+    expect(calls('PUT')).toHaveLength(0);
     await until(() => byTestId('role-dialog') === null);
     expect(byTestId('role-dialog')).toBeNull();
     expect(byTestId('snackbar')?.textContent).toContain('Rol creado con los permisos de «Calidad»');
@@ -182,19 +184,17 @@ describe('PermissionsManagerPage', () => {
     expect(byTestId<HTMLInputElement>('permission-checkbox-exportar-casos')?.checked).toBe(true);
   });
 
-  it('keeps the created role selected and shows the server’s message when the copy is refused', async () => {
+  it('keeps the dialog open with the server’s message and creates nothing when the copy is refused', async () => {
     refuseSave = true;
     renderPage();
     await settle();
     await createRoleCopying(1);
     expect(calls('POST')).toHaveLength(1);
-    expect(calls('PUT')).toHaveLength(1);
-    await until(() => byTestId('role-dialog') === null);
-    expect(byTestId('role-dialog')).toBeNull();
+    expect(calls('PUT')).toHaveLength(0);
     expect(byTestId('snackbar')?.getAttribute('data-variant')).toBe('error');
     expect(byTestId('snackbar')?.textContent).toContain('No puede otorgar permisos que usted no tiene');
-    expect(byTestId('role-row-soporte')?.classList.contains('Mui-selected')).toBe(true);
-    expect(byTestId<HTMLInputElement>('permission-checkbox-ver-caso')?.checked).toBe(false);
+    expect(byTestId('role-dialog')).not.toBeNull();
+    expect(byTestId('role-row-soporte')).toBeNull();
   });
 
   it('creates an empty role when no source is chosen', async () => {
@@ -207,7 +207,9 @@ describe('PermissionsManagerPage', () => {
     type(byTestId<HTMLInputElement>('role-field-label') as HTMLInputElement, 'Soporte');
     act(() => byTestId('role-dialog-save')?.click());
     await settle();
-    expect(calls('POST')).toHaveLength(1);
+    expect(calls('POST').map((call) => JSON.parse(String(call.body)))).toEqual([
+      { name: 'soporte', label: 'Soporte', copyFromRoleId: null },
+    ]);
     expect(calls('PUT')).toHaveLength(0);
     expect(byTestId('snackbar')?.textContent).toContain('Rol creado');
   });

@@ -26,7 +26,6 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import {
-  useCopyRolePermissions,
   useCreateRole,
   usePermissionCatalogue,
   useRenameRole,
@@ -54,7 +53,6 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
   const createRole = useCreateRole();
   const renameRole = useRenameRole();
   const save = useSaveRolePermissions();
-  const copyPermissions = useCopyRolePermissions();
 
   useEffect(() => {
     if (preselectFirst && roleId === null && roles.data && roles.data.length > 0) setRoleId(roles.data[0].id);
@@ -291,36 +289,23 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
         mode={dialog ?? 'create'}
         initialLabel={dialog === 'rename' ? (role?.label ?? '') : ''}
         roles={roles.data}
-        busy={createRole.isPending || renameRole.isPending || copyPermissions.isPending}
+        busy={createRole.isPending || renameRole.isPending}
         onClose={() => setDialog(null)}
-        onSubmit={({ copyFrom, ...values }, setErrors) => {
+        onSubmit={({ copyFrom, ...values }, showErrors) => {
           if (dialog === 'create') {
             createRole.mutate(
-              { name: values.name, label: values.label },
+              { name: values.name, label: values.label, copyFromRoleId: copyFrom },
               {
                 onSuccess: (created) => {
-                  // Selected at once: if copying the permissions fails, the user still sees the role that was created.
                   setRoleId(created.id);
-                  if (copyFrom === null) {
-                    feedback.success(t('roles.created'));
-                    setDialog(null);
-                    return;
-                  }
-                  const source = roles.data?.find((item) => item.id === copyFrom);
-                  copyPermissions.mutate(
-                    { from: copyFrom, to: created.id },
-                    {
-                      onSuccess: () =>
-                        feedback.success(
-                          source ? t('permissions.copy.done', { role: roleLabel(source, t) }) : t('roles.created'),
-                        ),
-                      // E.g. 403 when the source grants a permission the user lacks: the server's translated message.
-                      onError: (error) => feedback.failure(error),
-                      onSettled: () => setDialog(null),
-                    },
+                  const source = copyFrom === null ? undefined : roles.data?.find((item) => item.id === copyFrom);
+                  feedback.success(
+                    source ? t('permissions.copy.done', { role: roleLabel(source, t) }) : t('roles.created'),
                   );
+                  setDialog(null);
                 },
-                onError: (error) => feedback.failure(error, setErrors),
+                // E.g. 403 when the source grants a permission the user lacks: nothing was created.
+                onError: (error) => feedback.failure(error, showErrors),
               },
             );
           } else if (role) {
@@ -331,7 +316,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                   feedback.success(t('common.saved'));
                   setDialog(null);
                 },
-                onError: (error) => feedback.failure(error, setErrors),
+                onError: (error) => feedback.failure(error, showErrors),
               },
             );
           }

@@ -1,5 +1,5 @@
 import type { PermissionCategory, RoleItem, RolePermissions } from '@atiende/contracts';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../app/queries';
 
@@ -33,22 +33,21 @@ export function usePermissionCatalogue() {
   });
 }
 
-/** GET /roles/:id/permissions, shared by the grid's query and the copy of a role's permissions. */
-function rolePermissionsQuery(roleId: number) {
-  return queryOptions({
-    queryKey: roleKeys.permissions(roleId),
-    queryFn: () => unwrap(api.get<RolePermissions>(`roles/${roleId}/permissions`)),
-  });
-}
-
+/** GET /roles/:id/permissions */
 export function useRolePermissions(roleId: number | null) {
-  return useQuery({ ...rolePermissionsQuery(roleId ?? 0), enabled: roleId !== null });
+  return useQuery({
+    queryKey: roleKeys.permissions(roleId ?? 0),
+    queryFn: () => unwrap(api.get<RolePermissions>(`roles/${roleId}/permissions`)),
+    enabled: roleId !== null,
+  });
 }
 
 export function useCreateRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; label: string }) => unwrap(api.post<RoleItem>('roles', body)),
+    /** One request: a copied role is created with its permissions in the server's transaction, or not at all. */
+    mutationFn: (body: { name: string; label: string; copyFromRoleId: number | null }) =>
+      unwrap(api.post<RoleItem>('roles', body)),
     onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.all }),
   });
 }
@@ -62,35 +61,15 @@ export function useRenameRole() {
 }
 
 /** PUT /roles/:id/permissions: replaces the permissions a role grants. */
-function putRolePermissions(id: number, permissions: string[]) {
-  return unwrap(api.put<RolePermissions>(`roles/${id}/permissions`, { permissions }));
-}
-
-function afterPermissionsSaved(client: QueryClient, roleId: number) {
-  void client.invalidateQueries({ queryKey: roleKeys.permissions(roleId) });
-  // The signed-in user may hold the role: reload the own profile (menu, permissions).
-  void client.invalidateQueries({ queryKey: queryKeys.profile });
-}
-
 export function useSaveRolePermissions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, permissions }: { id: number; permissions: string[] }) => putRolePermissions(id, permissions),
-    onSuccess: (_data, variables) => afterPermissionsSaved(client, variables.id),
-  });
-}
-
-/**
- * Gives role `to` the permissions role `from` grants: reads them fresh (GET /roles/:from/permissions) and saves them
- * (PUT /roles/:to/permissions), so the server's grant rules apply as to any other save (403 when the user lacks one).
- */
-export function useCopyRolePermissions() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ from, to }: { from: number; to: number }) => {
-      const source = await client.fetchQuery({ ...rolePermissionsQuery(from), staleTime: 0 });
-      return putRolePermissions(to, source.permissions);
+    mutationFn: ({ id, permissions }: { id: number; permissions: string[] }) =>
+      unwrap(api.put<RolePermissions>(`roles/${id}/permissions`, { permissions })),
+    onSuccess: (_data, variables) => {
+      void client.invalidateQueries({ queryKey: roleKeys.permissions(variables.id) });
+      // The signed-in user may hold the role: reload the own profile (menu, permissions).
+      void client.invalidateQueries({ queryKey: queryKeys.profile });
     },
-    onSuccess: (_data, variables) => afterPermissionsSaved(client, variables.to),
   });
 }

@@ -12,15 +12,44 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { readJson, writeJson } from '../../core/storage';
 import { FormField } from '../../ui/FormField';
-import { SAVED_VIEWS_KEY, type SavedView, savedViewsOf, withSavedView } from './model';
+import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useDeleteTicketListView, useSaveTicketListView, useTicketListViews } from './api';
+import { LEGACY_SAVED_VIEWS_KEY, legacySavedViewsOf } from './model';
 
 /**
- * Saved views of the tickets list: the current filters under a name, applied again with one click. Kept per user in
- * this browser.
+ * Views that earlier versions kept in this browser move to the user's account once; the browser's copy is dropped
+ * only after every view reached the server.
+ */
+function useMoveLegacyViews(userId: number, ready: boolean) {
+  const save = useSaveTicketListView();
+  const started = useRef(false);
+  useEffect(() => {
+    if (!ready || started.current) return;
+    const stored = readJson<Record<string, unknown>>(LEGACY_SAVED_VIEWS_KEY);
+    const legacy = legacySavedViewsOf(stored, userId);
+    if (legacy.length === 0) return;
+    started.current = true;
+    void Promise.all(
+      legacy.map((view) => save.mutateAsync({ name: view.name.trim().slice(0, 60), search: view.search })),
+    )
+      .then(() => {
+        const { [String(userId)]: _moved, ...others } = stored ?? {};
+        writeJson(LEGACY_SAVED_VIEWS_KEY, others);
+      })
+      .catch(() => {
+        // Kept in the browser: the next visit tries again.
+      });
+  }, [ready, userId, save]);
+}
+
+/**
+ * Saved views of the tickets list: the current filters under a name, applied again with one click. Kept per user on
+ * the server, so they follow the user to every browser.
  */
 export function SavedViewsMenu({
   userId,
@@ -32,26 +61,38 @@ export function SavedViewsMenu({
   onApply: (search: string) => void;
 }) {
   const { t } = useTranslation();
+  const feedback = useApiFeedback();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [views, setViews] = useState<SavedView[]>(() => savedViewsOf(readJson(SAVED_VIEWS_KEY), userId));
+  const list = useTicketListViews();
+  const views = list.data ?? [];
+  const saveView = useSaveTicketListView();
+  const deleteView = useDeleteTicketListView();
+  useMoveLegacyViews(userId, list.isSuccess);
 
-  const store = (next: SavedView[]) => {
-    const all = (readJson<Record<string, SavedView[]>>(SAVED_VIEWS_KEY) ?? {}) as Record<string, SavedView[]>;
-    writeJson(SAVED_VIEWS_KEY, { ...all, [String(userId)]: next });
-    setViews(next);
-  };
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
       setError(t('validation.required'));
       return;
     }
-    store(withSavedView(views, { name, search: currentSearch }));
-    setNaming(false);
-    setName('');
+    saveView.mutate(
+      { name: name.trim(), search: currentSearch },
+      {
+        onSuccess: () => {
+          feedback.success(t('tickets.views.saved'));
+          setNaming(false);
+          setName('');
+        },
+        onError: (failure) => {
+          const fields = failure instanceof ApiError ? failure.fields : {};
+          if (fields.name || fields.search) setError(fields.name ?? fields.search);
+          else feedback.failure(failure);
+        },
+      },
+    );
   };
 
   return (
@@ -68,7 +109,7 @@ export function SavedViewsMenu({
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} data-testid="tickets-views-menu">
         {views.map((view) => (
           <MenuItem
-            key={view.name}
+            key={view.id}
             onClick={() => {
               setAnchor(null);
               onApply(view.search);
@@ -82,8 +123,9 @@ export function SavedViewsMenu({
               aria-label={t('tickets.views.delete', { name: view.name })}
               onClick={(event) => {
                 event.stopPropagation();
-                store(views.filter((item) => item.name !== view.name));
+                deleteView.mutate(view.id, { onError: (failure) => feedback.failure(failure) });
               }}
+              disabled={deleteView.isPending}
               sx={{ marginInlineStart: 2 }}
             >
               <DeleteOutlineIcon fontSize="small" />
@@ -125,7 +167,12 @@ export function SavedViewsMenu({
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setNaming(false)}>{t('common.cancel')}</Button>
-            <Button type="submit" variant="contained" data-testid="tickets-view-name-save">
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saveView.isPending}
+              data-testid="tickets-view-name-save"
+            >
               {t('common.save')}
             </Button>
           </DialogActions>

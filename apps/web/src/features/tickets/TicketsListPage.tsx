@@ -26,18 +26,18 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { useSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
 import { useSession } from '../../core/session';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
 import { DateTimeField } from '../../ui/dates';
-import { formatDateTime } from '../../ui/format';
+import { formatCompactDateTime, formatDateTime } from '../../ui/format';
 import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useCampaignForm, useColleagueOptions, useMassTask, useTicketCampaign, useTicketList } from './api';
 import {
@@ -49,6 +49,7 @@ import {
   StatusChip,
   type TaskDraft,
   TaskFields,
+  taskDraftValues,
   validateTaskDraft,
 } from './components';
 import {
@@ -85,8 +86,8 @@ function MassTaskDialog({
   const campaignId = sharedCampaign(tickets);
   const { form, isLoading } = useCampaignForm(open ? campaignId : null);
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft([]));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmed, setConfirmed] = useState(false);
+  const task = useFormErrors({ values: taskDraftValues(draft), rules: () => validateTaskDraft(form, draft, t) });
   const mass = useMassTask();
 
   useEffect(() => {
@@ -94,9 +95,7 @@ function MassTaskDialog({
   }, [form]);
 
   const save = () => {
-    const found = validateTaskDraft(form, draft, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !confirmed) return;
+    if (!task.check() || !confirmed) return;
     mass.mutate(
       { ticketIds: tickets.map((ticket) => ticket.id), ...draftToTask(draft) },
       {
@@ -104,8 +103,7 @@ function MassTaskDialog({
           feedback.success(t('tickets.massTask.done', { count: result.created }));
           onDone();
         },
-        onError: (error) =>
-          feedback.failure(error, (fields) => setErrors(taskFieldErrors(error instanceof ApiError ? fields : {}))),
+        onError: (error) => feedback.failure(error, (fields) => task.show(taskFieldErrors(fields))),
       },
     );
   };
@@ -136,7 +134,15 @@ function MassTaskDialog({
                 campaign: tickets[0]?.campaign.name ?? '',
               })}
             </Typography>
-            <TaskFields detail={form} draft={draft} onChange={setDraft} errors={errors} disabled={mass.isPending} />
+            <Box ref={task.formRef}>
+              <TaskFields
+                detail={form}
+                draft={draft}
+                onChange={setDraft}
+                errors={task.errors}
+                disabled={mass.isPending}
+              />
+            </Box>
             <Alert severity="warning" variant="outlined" sx={{ mt: 1.5 }}>
               <FormControlLabel
                 label={t('tickets.massTask.confirm', { count: tickets.length })}
@@ -320,13 +326,24 @@ export function TicketsListPage() {
       sortKey: 'priority',
       render: (row) => <PriorityChip priority={row.priority} />,
     },
-    { id: 'type', label: t('tickets.fields.type'), render: (row) => row.type?.name ?? '—' },
-    { id: 'campaign', label: t('tickets.fields.campaign'), render: (row) => row.campaign.name },
+    {
+      // Campaign and ticket type share a column so the list fits 1,440 px without scrolling sideways.
+      id: 'campaign',
+      label: t('tickets.fields.campaignAndType'),
+      render: (row) => (
+        <Box sx={{ minWidth: 110, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2">{row.campaign.name}</Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid={`ticket-type-${row.id}`}>
+            {row.type?.name ?? '—'}
+          </Typography>
+        </Box>
+      ),
+    },
     {
       id: 'customer',
       label: t('tickets.fields.customer'),
       render: (row) => (
-        <Box sx={{ minWidth: 140 }}>
+        <Box sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {row.customer.fullName}
           </Typography>
@@ -347,8 +364,13 @@ export function TicketsListPage() {
       render: (row) =>
         row.nextTaskAt ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(row.nextTaskAt, i18n.language)}
+            <Box
+              component="time"
+              dateTime={row.nextTaskAt}
+              title={formatDateTime(row.nextTaskAt, i18n.language)}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {formatCompactDateTime(row.nextTaskAt, i18n.language)}
             </Box>
             <DueChip nextTaskAt={row.nextTaskAt} />
           </Box>
@@ -361,8 +383,14 @@ export function TicketsListPage() {
       label: t('tickets.fields.createdAt'),
       sortKey: 'created_at',
       render: (row) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(row.createdAt, i18n.language)}
+        <Box
+          component="time"
+          dateTime={row.createdAt}
+          title={formatDateTime(row.createdAt, i18n.language)}
+          sx={{ whiteSpace: 'nowrap' }}
+          data-testid={`ticket-created-${row.id}`}
+        >
+          {formatCompactDateTime(row.createdAt, i18n.language)}
         </Box>
       ),
     },

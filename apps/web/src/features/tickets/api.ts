@@ -7,6 +7,8 @@ import type {
   Page,
   Ticket,
   TicketListItem,
+  TicketListView,
+  TicketListViewBody,
   TransferCandidate,
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -246,5 +248,32 @@ export function useSendReply(id: number) {
       void client.invalidateQueries({ queryKey: ticketKeys.detail(id) });
       void client.invalidateQueries({ queryKey: deskKeys.pending });
     },
+  });
+}
+
+/** The signed-in user's saved views of the tickets list (kept on the server, so every browser of theirs has them). */
+export const ticketViewKeys = { all: ['tickets', 'views'] as const };
+
+export function useTicketListViews() {
+  return useQuery({
+    queryKey: ticketViewKeys.all,
+    queryFn: () => unwrap(api.get<TicketListView[]>('tickets/views')),
+    staleTime: 60_000,
+  });
+}
+
+export function useSaveTicketListView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TicketListViewBody) => unwrap(api.put<TicketListView>('tickets/views', body)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketViewKeys.all }),
+  });
+}
+
+export function useDeleteTicketListView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.delete<null>(`tickets/views/${id}`)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketViewKeys.all }),
   });
 }

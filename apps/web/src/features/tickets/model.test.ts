@@ -19,18 +19,17 @@ import {
   isNearBottom,
   isSendShortcut,
   latestInteractionId,
+  legacySavedViewsOf,
   messageCount,
   parseLayout,
   parsePrefs,
   STATUS_COLORS,
-  savedViewsOf,
   searchToFilters,
   sharedCampaign,
   taskFieldErrors,
   taskValueText,
   threadOrder,
   uploadedAttachment,
-  withSavedView,
 } from './model';
 import { parseTransferRequest } from './TransferRequestDialog';
 
@@ -356,23 +355,11 @@ describe('conversation thread', () => {
   });
 });
 
-describe('saved views', () => {
+describe('saved views kept by earlier versions in the browser', () => {
   it('are read per user, ignoring anything malformed', () => {
     const stored = { '7': [{ name: 'Mis urgentes', search: 'priorities=2' }, { name: '', search: 'x' }, 5], '8': 'x' };
-    expect(savedViewsOf(stored, 7)).toEqual([{ name: 'Mis urgentes', search: 'priorities=2' }]);
-    expect(savedViewsOf(stored, 8)).toEqual([]);
-    expect(savedViewsOf(null, 7)).toEqual([]);
-  });
-
-  it('replace a view of the same name, sort by name and keep at most twenty', () => {
-    const one = withSavedView([{ name: 'Zeta', search: 'a' }], { name: ' Alfa ', search: 'b' });
-    expect(one).toEqual([
-      { name: 'Alfa', search: 'b' },
-      { name: 'Zeta', search: 'a' },
-    ]);
-    expect(withSavedView(one, { name: 'Zeta', search: 'c' })[1]).toEqual({ name: 'Zeta', search: 'c' });
-    let many: { name: string; search: string }[] = [];
-    for (let index = 0; index < 25; index++) many = withSavedView(many, { name: `v${index}`, search: '' });
-    expect(many).toHaveLength(20);
+    expect(legacySavedViewsOf(stored, 7)).toEqual([{ name: 'Mis urgentes', search: 'priorities=2' }]);
+    expect(legacySavedViewsOf(stored, 8)).toEqual([]);
+    expect(legacySavedViewsOf(null, 7)).toEqual([]);
   });
 });

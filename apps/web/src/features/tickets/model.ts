@@ -404,31 +404,23 @@ export function messageCount(interactions: readonly { messages: readonly unknown
   return interactions.reduce((sum, interaction) => sum + interaction.messages.length, 0);
 }
 
-/** A named set of list filters, kept per user in this browser (`tickets.views`). */
-export interface SavedView {
+/** A named set of list filters as earlier versions kept them in the browser (`tickets.views`, per user id). */
+export interface LegacySavedView {
   name: string;
   /** The list's query string (filters, sort, page size). */
   search: string;
 }
 
-export const SAVED_VIEWS_KEY = 'tickets.views';
-export const MAX_SAVED_VIEWS = 20;
+/** Where earlier versions kept saved views; they move to the server the first time the list opens. */
+export const LEGACY_SAVED_VIEWS_KEY = 'tickets.views';
 
-/** The user's saved views from what storage holds (anything malformed is ignored). */
-export function savedViewsOf(stored: unknown, userId: number): SavedView[] {
+/** The user's views from what the browser holds (anything malformed is ignored). */
+export function legacySavedViewsOf(stored: unknown, userId: number): LegacySavedView[] {
   if (!stored || typeof stored !== 'object') return [];
   const mine = (stored as Record<string, unknown>)[String(userId)];
   if (!Array.isArray(mine)) return [];
   return mine.filter(
-    (view): view is SavedView =>
+    (view): view is LegacySavedView =>
       Boolean(view) && typeof view.name === 'string' && view.name.trim() !== '' && typeof view.search === 'string',
   );
-}
-
-/** The views with `view` added (replacing one of the same name), sorted by name, at most MAX_SAVED_VIEWS. */
-export function withSavedView(views: readonly SavedView[], view: SavedView): SavedView[] {
-  const name = view.name.trim().slice(0, 60);
-  return [...views.filter((item) => item.name !== name), { name, search: view.search }]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .slice(0, MAX_SAVED_VIEWS);
 }
