@@ -17,7 +17,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Density, readDensity, writeDensity } from './density';
 import { EmptyState } from './EmptyState';
@@ -120,18 +120,20 @@ function useVisibleRows(count: number, density: Density, rowKey: (index: number)
   const virtual = count >= VIRTUAL_ROWS_FROM;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the rows start in the page: what is above them (filters, a wrapped toolbar) may change its height.
-  useLayoutEffect(() => {
-    if (!virtual || !bodyRef.current) return;
-    const top = Math.round(bodyRef.current.getBoundingClientRect().top + window.scrollY);
-    if (top !== scrollMargin) setScrollMargin(top);
-  });
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: virtual ? count : 0,
     estimateSize: () => ROW_HEIGHT[density],
     overscan: OVERSCAN_ROWS,
     scrollMargin,
     getItemKey: rowKey,
+  });
+  // Where the rows start in the page: what is above them (filters, a wrapped toolbar) may change its height. Not
+  // read while scrolling (nothing above moves then, and reading it would force a layout in every frame).
+  const scrolling = virtualizer.isScrolling;
+  useLayoutEffect(() => {
+    if (!virtual || scrolling || !bodyRef.current) return;
+    const top = Math.round(bodyRef.current.getBoundingClientRect().top + window.scrollY);
+    if (top !== scrollMargin) setScrollMargin(top);
   });
   if (!virtual) {
     return { bodyRef, virtual, indexes: Array.from({ length: count }, (_, index) => index), before: 0, after: 0 };
@@ -148,6 +150,51 @@ function useVisibleRows(count: number, density: Density, rowKey: (index: number)
     after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
   };
 }
+
+interface DataTableRowProps<T> extends Pick<DataTableProps<T>, 'columns' | 'actions' | 'rowTestId' | 'onRowClick'> {
+  row: T;
+  index: number;
+  virtual: boolean;
+  measure?: (node: HTMLTableRowElement | null) => void;
+}
+
+/**
+ * One row. Memoised: while the page scrolls through a long list only the rows coming into view render, not the ones
+ * already there (their props stay the same between the table's renders).
+ */
+const DataTableRow = memo(function DataTableRow<T>({
+  row,
+  index,
+  virtual,
+  measure,
+  columns,
+  actions,
+  rowTestId,
+  onRowClick,
+}: DataTableRowProps<T>) {
+  return (
+    <TableRow
+      ref={measure}
+      data-index={index}
+      aria-rowindex={virtual ? index + 2 : undefined}
+      hover
+      data-testid={rowTestId?.(row)}
+      onClick={onRowClick ? () => onRowClick(row) : undefined}
+      sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+    >
+      {columns.map((column) => (
+        <TableCell key={column.id} align={column.align}>
+          {column.render(row)}
+        </TableCell>
+      ))}
+      {actions ? (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+          {actions(row)}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}) as <T>(props: DataTableRowProps<T>) => ReactNode;
 
 /** A server-side paginated, sortable and searchable table with a remembered row density. */
 export function DataTable<T>({
@@ -308,31 +355,17 @@ export function DataTable<T>({
                 {visible.indexes.map((index) => {
                   const row = rows[index];
                   return (
-                    <TableRow
+                    <DataTableRow
                       key={rowKey(row)}
-                      ref={visible.measure}
-                      data-index={index}
-                      aria-rowindex={visible.virtual ? index + 2 : undefined}
-                      hover
-                      data-testid={rowTestId?.(row)}
-                      onClick={onRowClick ? () => onRowClick(row) : undefined}
-                      sx={{ cursor: onRowClick ? 'pointer' : undefined }}
-                    >
-                      {columns.map((column) => (
-                        <TableCell key={column.id} align={column.align}>
-                          {column.render(row)}
-                        </TableCell>
-                      ))}
-                      {actions ? (
-                        <TableCell
-                          align="right"
-                          sx={{ whiteSpace: 'nowrap' }}
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          {actions(row)}
-                        </TableCell>
-                      ) : null}
-                    </TableRow>
+                      row={row}
+                      index={index}
+                      virtual={visible.virtual}
+                      measure={visible.measure}
+                      columns={columns}
+                      actions={actions}
+                      rowTestId={rowTestId}
+                      onRowClick={onRowClick}
+                    />
                   );
                 })}
                 {spacer(visible.after, 'after')}
