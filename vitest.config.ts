@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { localeParts } from './apps/web/build/locale-parts.ts';
 
 /** The API suite's log audit reads what every other file logged: it runs last. */
 class LogAuditLast extends BaseSequencer {
@@ -35,15 +37,24 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            // The web build's own steps (precompression, bundle budgets).
+            'apps/web/build/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
       {
+        // The app's texts are loaded in parts (apps/web/src/core/i18n.ts).
+        plugins: [localeParts(fileURLToPath(new URL('./apps/web/src/locales', import.meta.url)))],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Both languages' texts, which the app loads one at a time (core/i18n.ts).
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

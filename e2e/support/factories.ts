@@ -58,6 +58,49 @@ export async function keepFailedInboundMessage(
 }
 
 /**
+ * A campaign of its own with `count` closed tickets, written straight into the e2e database (a thousand through the
+ * API would take most of a test's time). Closed and dated in 2020, they are in nobody's pending drawer, routing never
+ * hands them out and they sort after every other ticket; `remove` deletes them and the campaign again.
+ */
+export async function insertClosedTickets(count: number) {
+  const database = connectDatabase(E2E_DATABASE_URL, 1);
+  try {
+    const campaign = await database.pool.query<{ id: string }>(
+      `insert into campaigns (name, type, config) values ($1, 'inbound', '{}'::jsonb) returning id`,
+      [`Volumen e2e ${Date.now()}`],
+    );
+    const campaignId = Number(campaign.rows[0].id);
+    const tickets = await database.pool.query<{ number: string }>(
+      `insert into tickets (campaign_id, customer_id, priority, status, description, search_text, created_at,
+         updated_at, closed_at)
+       select $1, (select min(id) from customers), g % 3, 4, 'Caso de volumen ' || g, 'caso de volumen ' || g,
+         timestamptz '2020-01-01' + make_interval(mins => g), timestamptz '2020-01-01' + make_interval(mins => g),
+         timestamptz '2020-01-02'
+       from generate_series(1, $2::int) g
+       order by g
+       returning number`,
+      [campaignId, count],
+    );
+    return {
+      campaignId,
+      /** Ticket numbers, oldest first. */
+      numbers: tickets.rows.map((row) => Number(row.number)),
+      async remove() {
+        const cleanup = connectDatabase(E2E_DATABASE_URL, 1);
+        try {
+          await cleanup.pool.query('delete from tickets where campaign_id = $1', [campaignId]);
+          await cleanup.pool.query('delete from campaigns where id = $1', [campaignId]);
+        } finally {
+          await cleanup.close();
+        }
+      },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Shows a provider problem on a channel, as the mailbox poller or a delivery does when the provider refuses the
  * credentials (neither runs against a real provider in the browser tests).
  */

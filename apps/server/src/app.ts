@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -65,8 +63,10 @@ import type { Database } from './platform/db/client.js';
 import { createDomainEvents } from './platform/domain-events.js';
 import { createEventLog, createEventLogWriter } from './platform/event-log.js';
 import { registerAuthHook } from './platform/http/auth-hook.js';
+import { registerCompression } from './platform/http/compression.js';
 import { RequestValidationError, registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { isWebAppBuilt, isWebAppPage, registerWebApp, sendWebAppPage } from './platform/http/web-app.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Mailer, MailMessage } from './platform/mail.js';
 import { createOutboundPolicy, type HostLookup } from './platform/outbound.js';
@@ -88,6 +88,9 @@ export interface AppDependencies {
   mailer: Mailer;
   /** DNS for outbound connections; tests replace it to play a resolver that changes its answer. */
   lookup?: HostLookup;
+  /** The built web app and widget (default WEB_DIST and WIDGET_DIST); tests serve a folder of their own. */
+  webDist?: string;
+  widgetDist?: string;
 }
 
 export interface BuiltApp {
@@ -260,20 +263,18 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     imports.run(job.importId, job.locale),
   );
 
-  const webIndex = path.join(WEB_DIST, 'index.html');
-  const hasWeb = fs.existsSync(webIndex);
+  const webDist = deps.webDist ?? WEB_DIST;
+  const hasWeb = isWebAppBuilt(webDist);
   registerErrorHandling(app, (request, reply) => {
-    const url = request.raw.url ?? '';
     // History fallback: any /v2 path that is not a file is a client-side route of the SPA.
-    const readsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && readsPage && (url === '/v2' || url.startsWith('/v2/'))) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (hasWeb && isWebAppPage(request)) return sendWebAppPage(reply);
     return sendRouteNotFound(request, reply);
   });
 
   await app.register(
     async (api) => {
+      // Only the API's answers: the web app and the widget come precompressed.
+      await registerCompression(api);
       await healthRoutes(api, ctx);
       await authRoutes(api, ctx, auth);
       await businessRoutes(api, ctx, business);
@@ -299,24 +300,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     { prefix: '/api/v2' },
   );
 
-  await widgetAssetRoutes(app, ctx, WIDGET_DIST);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      prefix: '/v2/',
-      wildcard: false,
-      index: false,
-      // Vite fingerprints everything under assets/: those files never change under the same name.
-      setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.redirect('/v2/'));
-  } else {
-    deps.logger.warn({ webDist: WEB_DIST }, 'the web app is not built; only the API is served');
-  }
+  await widgetAssetRoutes(app, ctx, deps.widgetDist ?? WIDGET_DIST);
+  if (hasWeb) await registerWebApp(app, webDist);
+  else deps.logger.warn({ webDist }, 'the web app is not built; only the API is served');
 
   if (deps.config.env !== 'test') routing.start();
   if (deps.config.env !== 'test') channelRegistry.start();

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
+import { navigate } from './app/navigation';
 import { AppProviders, queryClient } from './app/providers';
 import { queryKeys } from './app/queries';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 import { currentAppPath, emitSessionReplaced, SESSION_REPLACED_CODE } from './app/sessionEvents';
+import { i18nReady } from './core/i18n';
 import { clearSession } from './core/session';
 
 // A 401 on an authenticated call means the session was revoked.
@@ -14,17 +15,18 @@ setUnauthorizedHandler(({ code }) => {
   const next = currentAppPath();
   clearSession();
   queryClient.removeQueries({ queryKey: queryKeys.user });
-  void router.navigate(next.startsWith('/app') ? `/login?next=${encodeURIComponent(next)}` : '/login', {
-    replace: true,
-  });
+  void navigate(next.startsWith('/app') ? `/login?next=${encodeURIComponent(next)}` : '/login', { replace: true });
 });
 
+// The static shell of index.html stays until the texts of the user's language are there (should they fail to load,
+// the app still starts: its error pages and retries need React).
 const container = document.getElementById('root');
 if (container) {
+  await i18nReady.catch(() => undefined);
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <AppRouter />
       </AppProviders>
     </StrictMode>,
   );

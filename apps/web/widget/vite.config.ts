@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../build/compress.ts';
 
 /** Collapses the whitespace of the style sheet string (minifiers keep template literals as they are). */
 function compactStyles(): Plugin {
@@ -32,7 +33,7 @@ export default defineConfig(({ mode }) => {
     root: here('.'),
     publicDir: false,
     logLevel: 'warn',
-    plugins: io ? [] : [compactStyles()],
+    plugins: io ? [precompress()] : [compactStyles(), precompress()],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: here('../dist-widget'),

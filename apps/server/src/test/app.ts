@@ -101,6 +101,9 @@ export async function createTestApp(
     /** A test that stops its database brings its own (restart.api.test.ts). */
     databaseUrl?: string;
     captureLogs?: ReturnType<typeof logCapture>;
+    /** A built web app and widget folder of the test's own (the real builds are not there before `npm run build`). */
+    webDist?: string;
+    widgetDist?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-test-'));
@@ -139,7 +142,16 @@ export async function createTestApp(
   const database = connectDatabase(databaseUrl, 5);
   const jobs = await startJobs(databaseUrl, logger);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger });
-  const built = await buildApp({ config, db: database.db, logger, jobs, mailer, lookup: options.lookup });
+  const built = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    jobs,
+    mailer,
+    lookup: options.lookup,
+    webDist: options.webDist,
+    widgetDist: options.widgetDist,
+  });
   noteSecretsOfEveryRequest(built.app);
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();

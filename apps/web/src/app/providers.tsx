@@ -8,7 +8,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 import i18n from '../core/i18n';
-import { DatesProvider } from '../ui/dates';
 import { SnackbarProvider } from '../ui/SnackbarProvider';
 import { useAppearance } from './appearance';
 import { useBusiness } from './queries';
@@ -46,9 +45,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     <CacheProvider value={appearance.direction === 'rtl' ? rtlCache : ltrCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <DatesProvider>
-          <SnackbarProvider>{children}</SnackbarProvider>
-        </DatesProvider>
+        <SnackbarProvider>{children}</SnackbarProvider>
       </ThemeProvider>
     </CacheProvider>
   );

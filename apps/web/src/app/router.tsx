@@ -1,16 +1,15 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { BrowserRouter, type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { loadAppTexts } from '../core/i18n';
+import { lazyNamed as page } from '../ui/lazy';
 import { PageLoader } from '../ui/PageLoader';
 import { RequireAuth, RequirePermission, SessionGate } from './guards';
 import { setNavigator } from './navigation';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PLANNED_ROUTES } from './routeTable';
 
-// biome-ignore lint/suspicious/noExplicitAny: React.lazy accepts components with any props.
-function page<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const AppLayout = page(() => import('./layout/AppLayout'), 'AppLayout');
+// /app renders once its code and the whole texts of the language are there (the sign-in pages load only theirs).
+const AppLayout = page(async () => (await Promise.all([import('./layout/AppLayout'), loadAppTexts()]))[0], 'AppLayout');
 const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
@@ -141,8 +140,11 @@ export const routes: RouteObject[] = [
   { path: '/authenticating', element: publicPage(<AuthenticatingPage />) },
   {
     path: '/app',
-    element: <RequireAuth>{suspended(<AppLayout />, true)}</RequireAuth>,
-    errorElement: publicPage(<ErrorPage fullScreen />),
+    element: (
+      <RouteErrorBoundary fallback={publicPage(<ErrorPage fullScreen />)}>
+        <RequireAuth>{suspended(<AppLayout />, true)}</RequireAuth>
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: suspended(<StartPage />) },
       { path: 'forbidden', element: suspended(<ForbiddenPage />) },
@@ -168,5 +170,27 @@ export const routes: RouteObject[] = [
   { path: '*', element: publicPage(<NotFoundPage fullScreen />) },
 ];
 
-export const router = createBrowserRouter(routes, { basename: '/v2' });
-setNavigator((to, options) => router.navigate(to, options));
+/** Lets code below the router navigate (app/navigation.ts) with the router's own navigate. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
+  return null;
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The app's routes in the browser's history under /v2. Declarative mode (`BrowserRouter` + `useRoutes`), not the
+ * data router: the app has no loaders, actions or fetchers, and the data router's code weighs about 15 KB of gzip
+ * more on every first load (docs/performance.md). `RouteErrorBoundary` does what an `errorElement` did.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter basename="/v2">
+      <NavigatorBridge />
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -16,7 +16,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Density, readDensity, writeDensity } from './density';
 import { EmptyState } from './EmptyState';
@@ -25,6 +26,13 @@ import { SearchField } from './SearchField';
 
 export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;
 export const SEARCH_DEBOUNCE_MS = 350;
+/**
+ * From this many rows on only the rows in view (and a few around them) are in the page: a list of 1,000 tickets
+ * renders and scrolls as fast as one of 100. The page keeps scrolling as a whole (the window is the scroller).
+ */
+export const VIRTUAL_ROWS_FROM = 150;
+/** Rows rendered beyond the visible ones on each side, so fast scrolling and keyboard moves find them there. */
+const OVERSCAN_ROWS = 12;
 
 export interface DataTableColumn<T> {
   id: string;
@@ -94,11 +102,99 @@ export interface DataTableProps<T> {
   error?: ReactNode;
   /** Header content of a column (instead of its label), e.g. a select-all checkbox. */
   headerCell?: (column: DataTableColumn<T>) => ReactNode | undefined;
+  /** The page sizes offered (default ROWS_PER_PAGE); the API's limit for the list is the largest. */
+  rowsPerPageOptions?: readonly number[];
 }
 
 const CELL_PADDING: Record<Density, number> = { small: 0.5, medium: 1.25, big: 2.25 };
 /** Side padding of cells: narrower than MUI's 16 px below "big", so a ten-column list fits 1,440 px. */
 const CELL_SIDE_PADDING: Record<Density, number> = { small: 1, medium: 1.25, big: 2 };
+/** A row's usual height per density before it is measured (rows with wrapped text are measured taller). */
+const ROW_HEIGHT: Record<Density, number> = { small: 37, medium: 53, big: 73 };
+
+/**
+ * The rows to render: all of them, or from VIRTUAL_ROWS_FROM on the ones in view, with the heights of the rows left
+ * out above and below (spacer rows keep the table one table: columns keep their widths, the scrollbar its length).
+ */
+function useVisibleRows(count: number, density: Density, rowKey: (index: number) => string | number) {
+  const virtual = count >= VIRTUAL_ROWS_FROM;
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
+    count: virtual ? count : 0,
+    estimateSize: () => ROW_HEIGHT[density],
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    getItemKey: rowKey,
+  });
+  // Where the rows start in the page: what is above them (filters, a wrapped toolbar) may change its height. Not
+  // read while scrolling (nothing above moves then, and reading it would force a layout in every frame).
+  const scrolling = virtualizer.isScrolling;
+  useLayoutEffect(() => {
+    if (!virtual || scrolling || !bodyRef.current) return;
+    const top = Math.round(bodyRef.current.getBoundingClientRect().top + window.scrollY);
+    if (top !== scrollMargin) setScrollMargin(top);
+  });
+  if (!virtual) {
+    return { bodyRef, virtual, indexes: Array.from({ length: count }, (_, index) => index), before: 0, after: 0 };
+  }
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  return {
+    bodyRef,
+    virtual,
+    measure: virtualizer.measureElement,
+    indexes: items.map((item) => item.index),
+    before: first ? first.start - scrollMargin : 0,
+    after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
+  };
+}
+
+interface DataTableRowProps<T> extends Pick<DataTableProps<T>, 'columns' | 'actions' | 'rowTestId' | 'onRowClick'> {
+  row: T;
+  index: number;
+  virtual: boolean;
+  measure?: (node: HTMLTableRowElement | null) => void;
+}
+
+/**
+ * One row. Memoised: while the page scrolls through a long list only the rows coming into view render, not the ones
+ * already there (their props stay the same between the table's renders).
+ */
+const DataTableRow = memo(function DataTableRow<T>({
+  row,
+  index,
+  virtual,
+  measure,
+  columns,
+  actions,
+  rowTestId,
+  onRowClick,
+}: DataTableRowProps<T>) {
+  return (
+    <TableRow
+      ref={measure}
+      data-index={index}
+      aria-rowindex={virtual ? index + 2 : undefined}
+      hover
+      data-testid={rowTestId?.(row)}
+      onClick={onRowClick ? () => onRowClick(row) : undefined}
+      sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+    >
+      {columns.map((column) => (
+        <TableCell key={column.id} align={column.align}>
+          {column.render(row)}
+        </TableCell>
+      ))}
+      {actions ? (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+          {actions(row)}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}) as <T>(props: DataTableRowProps<T>) => ReactNode;
 
 /** A server-side paginated, sortable and searchable table with a remembered row density. */
 export function DataTable<T>({
@@ -120,6 +216,7 @@ export function DataTable<T>({
   emptyTitle,
   error,
   headerCell,
+  rowsPerPageOptions = ROWS_PER_PAGE,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [density, setDensity] = useState<Density>(() => readDensity(tableId));
@@ -142,6 +239,13 @@ export function DataTable<T>({
   };
 
   const colSpan = columns.length + (actions ? 1 : 0);
+  const visible = useVisibleRows(rows.length, density, (index) => rowKey(rows[index]));
+  const spacer = (height: number, edge: 'before' | 'after') =>
+    height > 0 ? (
+      <TableRow aria-hidden="true" data-testid={`data-table-spacer-${edge}`} sx={{ height }}>
+        <TableCell colSpan={colSpan} sx={{ p: 0, border: 0 }} />
+      </TableRow>
+    ) : null;
   const densityOptions: { value: Density; icon: ReactNode }[] = [
     { value: 'small', icon: <DensitySmallIcon fontSize="small" /> },
     { value: 'medium', icon: <DensityMediumIcon fontSize="small" /> },
@@ -188,6 +292,9 @@ export function DataTable<T>({
           size={density === 'small' ? 'small' : 'medium'}
           sx={{ '& td, & th': { py: CELL_PADDING[density], px: CELL_SIDE_PADDING[density] } }}
           aria-busy={loading}
+          // Rows out of view are not in the page: the table says how many there are (the header row is row 1).
+          aria-rowcount={visible.virtual ? rows.length + 1 : undefined}
+          data-virtual={visible.virtual ? 'true' : undefined}
         >
           <TableHead>
             <TableRow>
@@ -220,7 +327,7 @@ export function DataTable<T>({
               ) : null}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody ref={visible.bodyRef}>
             {loading && rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={colSpan} data-testid="data-table-loading">
@@ -243,26 +350,26 @@ export function DataTable<T>({
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row) => (
-                <TableRow
-                  key={rowKey(row)}
-                  hover
-                  data-testid={rowTestId?.(row)}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  sx={{ cursor: onRowClick ? 'pointer' : undefined }}
-                >
-                  {columns.map((column) => (
-                    <TableCell key={column.id} align={column.align}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                  {actions ? (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
-                      {actions(row)}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))
+              <>
+                {spacer(visible.before, 'before')}
+                {visible.indexes.map((index) => {
+                  const row = rows[index];
+                  return (
+                    <DataTableRow
+                      key={rowKey(row)}
+                      row={row}
+                      index={index}
+                      virtual={visible.virtual}
+                      measure={visible.measure}
+                      columns={columns}
+                      actions={actions}
+                      rowTestId={rowTestId}
+                      onRowClick={onRowClick}
+                    />
+                  );
+                })}
+                {spacer(visible.after, 'after')}
+              </>
             )}
           </TableBody>
         </Table>
@@ -272,7 +379,7 @@ export function DataTable<T>({
         count={total}
         page={Math.max(0, query.page - 1)}
         rowsPerPage={query.sizePerPage}
-        rowsPerPageOptions={[...ROWS_PER_PAGE]}
+        rowsPerPageOptions={[...rowsPerPageOptions]}
         onPageChange={(_, page) => onQueryChange({ ...query, page: page + 1 })}
         onRowsPerPageChange={(event) => onQueryChange({ ...query, sizePerPage: Number(event.target.value), page: 1 })}
         labelRowsPerPage={t('table.rowsPerPage')}

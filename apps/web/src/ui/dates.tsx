@@ -1,35 +1,13 @@
 import { type Locale, pickLocale } from '@atiende/contracts';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import EventIcon from '@mui/icons-material/Event';
+import InputAdornment from '@mui/material/InputAdornment';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { enUS, esES } from '@mui/x-date-pickers/locales';
-import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import TextField from '@mui/material/TextField';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/en';
-import 'dayjs/locale/es';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const PICKER_TEXTS: Record<Locale, typeof esES.components.MuiLocalizationProvider.defaultProps.localeText> = {
-  es: esES.components.MuiLocalizationProvider.defaultProps.localeText,
-  en: enUS.components.MuiLocalizationProvider.defaultProps.localeText,
-};
-
-/**
- * Dates and times in the UI language: Spanish shows dd/mm/aaaa and a 24-hour clock, English its own order.
- * Wraps the app once; every picker below reads the locale from here.
- */
-export function DatesProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const language = pickLocale(i18n.language);
-  return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language} localeText={PICKER_TEXTS[language]}>
-      {children}
-    </LocalizationProvider>
-  );
-}
+import { lazyNamed } from './lazy';
 
 /** The string shapes the forms and the API exchange (those of the native inputs the pickers replace). */
 export type DateKind = 'date' | 'time' | 'datetime';
@@ -46,6 +24,18 @@ export function parseWireDate(kind: DateKind, value: string): Dayjs | null {
 /** A complete date becomes its wire string; a cleared or half-typed one becomes '' (no value). */
 export function formatWireDate(kind: DateKind, value: Dayjs | null): string {
   return value?.isValid() ? value.format(WIRE_FORMATS[kind]) : '';
+}
+
+/**
+ * A wire value as the picker shows it in the UI language (Spanish 05/03/2026 and 14:30, English 03/05/2026 and
+ * 02:30 PM): what the field shows before the pickers' code has loaded.
+ */
+export function displayWireDate(kind: DateKind, value: string, locale: Locale): string {
+  const parsed = parseWireDate(kind, value)?.toDate();
+  if (!parsed) return '';
+  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(parsed);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(parsed);
+  return kind === 'date' ? day : kind === 'time' ? time : `${day} ${time}`;
 }
 
 export interface DateTimeFieldProps {
@@ -67,15 +57,19 @@ export interface DateTimeFieldProps {
   sx?: SxProps<Theme>;
 }
 
+const PickerField = lazyNamed(() => import('./datePickers'), 'PickerField');
+/** Set once the pickers' code is there: later fields render the picker at once. */
+let pickersLoaded = false;
+
 /**
- * A localised date, time or date-and-time picker over a string value. The half-typed value stays in the field
- * (the form sees '' until it is complete), so typing day by day is not reset by the form's re-render.
+ * The field as it looks before it is used: the same outlined field, label, value (formatted in the UI language),
+ * icon, error and helper text, read-only. Pointing at it, touching it or moving the focus into it turns it into
+ * the picker (whose code loads then), which takes the focus.
  */
-export function DateTimeField({
+function DateFieldPreview({
   kind,
   label,
   value,
-  onValueChange,
   error,
   helperText,
   testId,
@@ -86,44 +80,68 @@ export function DateTimeField({
   margin = 'dense',
   fullWidth,
   sx,
-}: DateTimeFieldProps) {
-  const [draft, setDraft] = useState<Dayjs | null>(() => parseWireDate(kind, value));
-  const reported = useRef(value);
+  onUse,
+}: DateTimeFieldProps & { onUse?: (focus: boolean) => void }) {
+  const { i18n } = useTranslation();
+  const Icon = kind === 'time' ? AccessTimeIcon : EventIcon;
+  return (
+    <TextField
+      label={label}
+      value={displayWireDate(kind, value, pickLocale(i18n.language))}
+      name={name}
+      required={required}
+      disabled={disabled}
+      size={size}
+      margin={margin}
+      fullWidth={fullWidth}
+      sx={sx}
+      error={error ? true : undefined}
+      helperText={error ?? helperText}
+      onPointerEnter={onUse ? () => onUse(false) : undefined}
+      onPointerDown={onUse ? () => onUse(true) : undefined}
+      onFocus={onUse ? () => onUse(true) : undefined}
+      slotProps={{
+        htmlInput: { readOnly: true, 'data-testid': testId } as object,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end" sx={{ color: disabled ? 'action.disabled' : 'action.active', mr: 0.5 }}>
+              <Icon fontSize={size === 'small' ? 'small' : 'medium'} />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
 
-  useEffect(() => {
-    if (value === reported.current) return;
-    reported.current = value;
-    setDraft(parseWireDate(kind, value));
-  }, [kind, value]);
+/**
+ * A localised date, time or date-and-time picker over a string value (the MUI X pickers in the UI language). The
+ * pickers' code loads the first time a date field is used, not with the page: until then the field is a preview
+ * that looks the same.
+ */
+export function DateTimeField(props: DateTimeFieldProps) {
+  const [used, setUsed] = useState(pickersLoaded);
+  const [focus, setFocus] = useState(false);
+  if (!used) {
+    return (
+      <DateFieldPreview
+        {...props}
+        onUse={(withFocus) => {
+          if (props.disabled) return;
+          setFocus(withFocus);
+          setUsed(true);
+        }}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<DateFieldPreview {...props} />}>
+      <PickerField {...props} autoFocus={focus} />
+    </Suspense>
+  );
+}
 
-  const change = (next: Dayjs | null) => {
-    setDraft(next);
-    const wire = formatWireDate(kind, next);
-    if (wire === reported.current) return;
-    reported.current = wire;
-    onValueChange(wire);
-  };
-
-  const common = {
-    label,
-    value: draft,
-    onChange: change,
-    disabled,
-    name,
-    slotProps: {
-      textField: {
-        required,
-        size,
-        margin,
-        fullWidth,
-        sx,
-        error: error ? true : undefined,
-        helperText: error ?? helperText,
-        slotProps: { htmlInput: { 'data-testid': testId } as object },
-      },
-    },
-  };
-  if (kind === 'time') return <TimePicker {...common} />;
-  if (kind === 'datetime') return <DateTimePicker {...common} />;
-  return <DatePicker {...common} />;
+/** Called by the pickers' module when it loads. */
+export function notePickersLoaded(): void {
+  pickersLoaded = true;
 }

@@ -44,10 +44,17 @@ const idList = z
 
 export const TICKET_SORT_COLUMNS = ['created_at', 'updated_at', 'priority', 'number', 'status', 'closed_at'] as const;
 
+/**
+ * The page sizes the tickets list offers: up to 1,000 tickets on one page (the web list renders only the rows in
+ * view), the API's limit for `GET /tickets`.
+ */
+export const TICKET_PAGE_SIZES = [10, 25, 50, 100, 250, 500, 1000] as const;
+export const TICKET_PAGE_SIZE_MAX = TICKET_PAGE_SIZES[TICKET_PAGE_SIZES.length - 1];
+
 /** The spec's tickets filter, as query parameters (lists as repeated or comma-separated values). */
 export const ticketFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  sizePerPage: z.coerce.number().int().min(1).max(200).default(10),
+  sizePerPage: z.coerce.number().int().min(1).max(TICKET_PAGE_SIZE_MAX).default(10),
   sortName: z.enum(TICKET_SORT_COLUMNS).default('created_at'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   searchText: singleLine().max(200).optional(),

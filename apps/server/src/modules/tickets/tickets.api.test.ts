@@ -347,6 +347,18 @@ describe('access and lists', () => {
     expect(supervisorView).toEqual(expect.arrayContaining([mine.id, theirs.id]));
   });
 
+  it('lists up to 1,000 tickets on one page (the web list renders only the rows in view); more is 400', async () => {
+    for (let batch = 0; batch < 11; batch += 1) {
+      await Promise.all(Array.from({ length: 20 }, () => newTicket(agentA, { campaignId: relaxedCampaignId })));
+    }
+    const page = (await get(`/api/v2/tickets?campaigns=${relaxedCampaignId}&sizePerPage=1000`, admin)).json().result;
+    expect(page.total).toBeGreaterThan(200);
+    expect(page.data).toHaveLength(page.total);
+    const tooMany = await get(`/api/v2/tickets?campaigns=${relaxedCampaignId}&sizePerPage=1001`, admin);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().result.fields[0].field).toBe('sizePerPage');
+  });
+
   it('filters and sorts by allow-listed fields only (unknown sortName is 400)', async () => {
     const ticket = await newTicket();
     const byNumber = await get(`/api/v2/tickets?searchText=${ticket.number}`, admin);

@@ -23,6 +23,7 @@ import { success } from '../../platform/http/envelope.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { file as fileResponse, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
 import { readUpload } from '../../platform/http/uploads.js';
+import { servePrecompressedFiles } from '../../platform/http/web-app.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
 import { DEMO_AFTER_HOURS_WIDGET_NAME, DEMO_WIDGET_NAME } from '../demo/demo.widgets.js';
 import { originAllowed, type WebchatService, widgetErrors } from './webchat.service.js';
@@ -355,6 +356,7 @@ export async function widgetAssetRoutes(app: FastifyInstance, ctx: AppContext, d
   // mounted on an app of their own (the asset test does).
   await app.register(async (scripts) => {
     scripts.setSerializerCompiler(serializerCompiler);
+    await servePrecompressedFiles(scripts, distDir);
     for (const file of ['widget.js', 'widget-io.js']) {
       const script = {
         tags: ['Web chat'],
@@ -366,15 +368,16 @@ export async function widgetAssetRoutes(app: FastifyInstance, ctx: AppContext, d
         response: { 200: fileResponse('The script', ['application/javascript'], z.string()), ...refusals(404) },
       };
       scripts.get(`/${file}`, { config: { public: true }, schema: script }, async (_request, reply) => {
-        const absolute = path.join(distDir, file);
-        if (!fs.existsSync(absolute)) return reply.callNotFound();
+        if (!fs.existsSync(path.join(distDir, file))) return reply.callNotFound();
         return (
           reply
             .header('content-type', 'application/javascript; charset=utf-8')
+            // Not fingerprinted (sites embed this very URL): a short lifetime, so a new build reaches them soon.
             .header('cache-control', 'public, max-age=300')
             // Loaded by <script> tags on other sites.
             .header('cross-origin-resource-policy', 'cross-origin')
-            .send(fs.createReadStream(absolute))
+            // The build's .br or .gz sibling when the browser takes it (Content-Encoding, Vary: Accept-Encoding).
+            .sendFile(file)
         );
       });
     }

@@ -18,18 +18,21 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../core/session';
 import { AgentStatusMenu } from '../../features/desk/AgentStatusMenu';
 import { usePendingBadgeCount } from '../../features/desk/pending';
-import { useInternalChatUnread } from '../../features/internalchat';
+import { useInternalChatUnread } from '../../features/internalchat/hooks';
+import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
 import { useBusiness, usePermissions } from '../queries';
 import { AgentTimer } from './AgentTimer';
 import { AppearanceMenu } from './AppearanceMenu';
 import { CampaignSwitcher } from './CampaignSwitcher';
 import { GlobalSearch } from './GlobalSearch';
-import { GuideDialog } from './GuideDialog';
-import { InternalChatDrawer } from './InternalChatDrawer';
 import { LanguageMenu } from './LanguageMenu';
 import { PendingTicketsDrawer } from './PendingTicketsDrawer';
 import { QuickActions } from './QuickActions';
 import { UserMenu } from './UserMenu';
+
+// Opened now and then: their code loads the first time they open.
+const GuideDialog = lazyNamed(() => import('./GuideDialog'), 'GuideDialog');
+const InternalChatDrawer = lazyNamed(() => import('./InternalChatDrawer'), 'InternalChatDrawer');
 
 function useFullscreen(): [boolean, () => void] {
   const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
@@ -172,8 +175,12 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
         </Tooltip>
         <UserMenu />
       </Toolbar>
-      <GuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
-      <InternalChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />
+      <MountWhenOpened when={guideOpen}>
+        <GuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+      </MountWhenOpened>
+      <MountWhenOpened when={chatOpen}>
+        <InternalChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />
+      </MountWhenOpened>
       <PendingTicketsDrawer open={pendingOpen} onClose={() => setPendingOpen(false)} />
     </AppBar>
   );

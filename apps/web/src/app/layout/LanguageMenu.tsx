@@ -1,24 +1,17 @@
-import { LOCALES, type Locale } from '@atiende/contracts';
-import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../../core/i18n';
+import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
+
+// The menu's code loads the first time it opens (the login page shows only the button).
+const LanguageMenuList = lazyNamed(() => import('./LanguageMenuList'), 'LanguageMenuList');
 
 /** Language switch (Español / English); persisted in localStorage and sent as X-Locale afterwards. */
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const choose = (locale: Locale) => {
-    changeLocale(locale);
-    setAnchor(null);
-  };
   return (
     <>
       <Tooltip title={t('header.language')}>
@@ -33,20 +26,9 @@ export function LanguageMenu() {
           <TranslateIcon />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LOCALES.map((locale) => (
-          <MenuItem
-            key={locale}
-            selected={i18n.language === locale}
-            onClick={() => choose(locale)}
-            data-testid={`language-option-${locale}`}
-            lang={locale}
-          >
-            <ListItemIcon>{i18n.language === locale ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{t(`languages.${locale}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <MountWhenOpened when={anchor !== null}>
+        <LanguageMenuList anchor={anchor} onClose={() => setAnchor(null)} />
+      </MountWhenOpened>
     </>
   );
 }

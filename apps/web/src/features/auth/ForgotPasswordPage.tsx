@@ -2,11 +2,11 @@ import { CODES } from '@atiende/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api, fieldErrors } from '../../api/client';
+import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
@@ -41,7 +41,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} busy={busy}>
       <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="forgot-form">
-        <TextField
+        <PlainTextField
           label={t('auth.email')}
           type="email"
           autoComplete="email"

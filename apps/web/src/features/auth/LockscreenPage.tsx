@@ -3,7 +3,6 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { api, fieldErrors, isOk } from '../../api/client';
 import { useRealtime } from '../../app/realtime';
 import { clearSession, setPaused, useSession } from '../../core/session';
+import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { unlockAgent, useForcedStatus } from '../desk/agentStatus';
@@ -79,7 +79,7 @@ export function LockscreenPage() {
         ) : null}
       </Box>
       <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="lock-form">
-        <TextField
+        <PlainTextField
           label={t('auth.email')}
           type="email"
           autoComplete="username"

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -15,6 +14,7 @@ import { safeNext } from '../../app/guards';
 import { LINKS, supportMailto } from '../../app/links';
 import { queryKeys } from '../../app/queries';
 import { startSession, useSession } from '../../core/session';
+import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
@@ -140,7 +140,7 @@ export function LoginPage() {
       <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="login-form" data-step={step}>
         {step === 'credentials' ? (
           <>
-            <TextField
+            <PlainTextField
               label={t('auth.email')}
               type="email"
               autoComplete="username"
@@ -175,7 +175,7 @@ export function LoginPage() {
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {email}
             </Typography>
-            <TextField
+            <PlainTextField
               label={t('auth.login.code')}
               type="password"
               autoComplete="one-time-code"

@@ -2,16 +2,16 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTextField, type PlainTextFieldProps } from '../../ui/PlainTextField';
 
 /** Password input with a show/hide toggle. `testId` goes on the <input>. */
-export function PasswordField({ testId, ...props }: TextFieldProps & { testId: string }) {
+export function PasswordField({ testId, ...props }: PlainTextFieldProps & { testId: string }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <PlainTextField
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{

@@ -2,11 +2,11 @@ import { CODES, LIMITS } from '@atiende/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, fieldErrors } from '../../api/client';
+import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} busy={busy}>
       <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="reset-form">
-        <TextField
+        <PlainTextField
           label={t('auth.email')}
           type="email"
           autoComplete="username"

@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
+import type { VirtualItemProps } from '../../ui/VirtualList';
 import { PriorityChip, StatusChip } from '../tickets/components';
 import { formatShortTime } from './model';
 
@@ -26,11 +27,14 @@ export function PendingItem({
   item,
   me,
   onOpen,
+  listItemProps,
 }: {
   item: PendingTicketItem;
   /** The signed-in user: their own name is not repeated as the assignee. */
   me: number | null;
   onOpen: (item: PendingTicketItem) => void;
+  /** Spread on the `<li>` (a virtual list's measuring ref and position). */
+  listItemProps?: VirtualItemProps;
 }) {
   const { t, i18n } = useTranslation();
   const unread = item.estado_lectura === 0;
@@ -40,7 +44,7 @@ export function PendingItem({
     ? t(`channels.types.${CHANNEL_KEY_BY_CODE.get(item.tipo_canal_id) ?? 'webchat'}`)
     : '';
   return (
-    <Box component="li" sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}>
+    <Box component="li" {...listItemProps} sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}>
       <ButtonBase
         onClick={() => onOpen(item)}
         data-testid={`pending-item-${item.caso_id}`}

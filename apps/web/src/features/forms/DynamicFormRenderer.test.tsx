@@ -1,9 +1,8 @@
 import { type FormField, formFieldSchema } from '@atiende/contracts';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../core/i18n';
-import { DatesProvider } from '../../ui/dates';
 import { choosePath, DynamicFormRenderer, levelsOf, listsToMap, validateFormValues } from './DynamicFormRenderer';
 import type { FormValues } from './model';
 
@@ -92,26 +91,32 @@ describe('DynamicFormRenderer', () => {
     const root = createRoot(container);
     const render = () =>
       root.render(
-        <DatesProvider>
-          <DynamicFormRenderer
-            fields={fields}
-            values={values}
-            errors={{ fecha: 'Enter a valid date' }}
-            onChange={(next) => {
-              changes.push(next);
-              values = next;
-            }}
-          />
-        </DatesProvider>,
+        <DynamicFormRenderer
+          fields={fields}
+          values={values}
+          errors={{ fecha: 'Enter a valid date' }}
+          onChange={(next) => {
+            changes.push(next);
+            values = next;
+          }}
+        />,
       );
     await act(async () => render());
     const text = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-nombre"]');
     const date = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-fecha"]');
     const check = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-acepta"]');
     expect(text?.value).toBe('Ana');
-    // A localised picker (Spanish by default: day first), not the browser's native date input.
+    // Before it is used the date field is a preview with the value as the picker shows it (Spanish: day first); the
+    // pickers' code is not loaded with the form.
     expect(date?.value).toBe('05/03/2026');
-    expect(container.querySelector('[role="group"]')).not.toBeNull();
+    expect(date?.readOnly).toBe(true);
+    expect(container.querySelector('[role="group"]')).toBeNull();
+    // Focused, it becomes the localised picker (not the browser's native date input), with the same value.
+    await act(async () => date?.focus());
+    await vi.waitFor(() => expect(container?.querySelector('[role="group"]')).not.toBeNull());
+    const picker = container.querySelector<HTMLInputElement>('[data-testid="dynamic-field-fecha"]');
+    expect(picker?.value).toBe('05/03/2026');
+    expect(picker?.readOnly).toBe(false);
     expect(check?.type).toBe('checkbox');
     expect(container.textContent).toContain('Nombre completo');
     expect(container.textContent).toContain('Enter a valid date');

@@ -2,6 +2,7 @@ import {
   ALL_STATUSES,
   CHANNEL_TYPE_KEYS,
   type ChannelTypeKey,
+  TICKET_PAGE_SIZES,
   TICKET_PRIORITY,
   TICKET_STATUS,
   type TicketListItem,
@@ -468,6 +469,7 @@ export function TicketsListPage() {
         onQueryChange={setQuery}
         rowKey={(row) => row.id}
         rowTestId={(row) => `ticket-row-${row.number}`}
+        rowsPerPageOptions={TICKET_PAGE_SIZES}
         onRowClick={can('ver-caso') ? (row) => navigate(`/app/tickets/${row.id}/view`) : undefined}
         searchLabel={t('tickets.list.search')}
         searchTestId="tickets-search"

@@ -112,6 +112,11 @@ describe('tickets filters ↔ query string', () => {
       sizePerPage: 10,
     });
     expect(parsePrefs('not json')).toEqual({ sortName: 'created_at', sortOrder: 'desc', sizePerPage: 10 });
+    // Up to 1,000 tickets a page (the API's limit), nothing in between the offered sizes.
+    expect(parsePrefs('{"sizePerPage":1000}').sizePerPage).toBe(1000);
+    expect(parsePrefs('{"sizePerPage":999}').sizePerPage).toBe(10);
+    expect(searchToFilters('sizePerPage=500')?.query.sizePerPage).toBe(500);
+    expect(searchToFilters('sizePerPage=2000')?.query.sizePerPage).toBe(10);
   });
 
   it('offers "All" only to non-agents or when the campaign allows all tickets', () => {

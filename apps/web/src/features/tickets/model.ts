@@ -5,6 +5,7 @@ import {
   canTransition,
   type PermissionExpression,
   REPLY_WINDOW_HOURS,
+  TICKET_PAGE_SIZES,
   TICKET_PRIORITY,
   TICKET_SORT_COLUMNS,
   TICKET_STATUS,
@@ -85,7 +86,7 @@ export interface TicketListPrefs {
 
 export const DEFAULT_PREFS: TicketListPrefs = { sortName: 'created_at', sortOrder: 'desc', sizePerPage: 10 };
 export const LIST_PREFS_KEY = 'tickets.list.prefs';
-const PAGE_SIZES = [10, 25, 50, 100];
+const PAGE_SIZES: readonly number[] = TICKET_PAGE_SIZES;
 
 /** Sort and page size remembered in localStorage (anything invalid falls back to created_at desc, 10). */
 export function parsePrefs(raw: string | null): TicketListPrefs {
