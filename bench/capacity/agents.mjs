@@ -650,6 +650,8 @@ class Agent extends User {
 // ---------------------------------------------------------------------------------------------------------------
 // Supervisors
 
+const SUPERVISOR_PAGES = ['agents', 'queues', 'tickets'];
+
 class Supervisor extends User {
   constructor(definition) {
     super(definition);
@@ -690,7 +692,7 @@ class Supervisor extends User {
   async start() {
     const [connected] = await Promise.all([this.connect(), this.loadShell()]);
     this.connectBare();
-    await this.open('agents');
+    await this.open(SUPERVISOR_PAGES[this.room % SUPERVISOR_PAGES.length]);
     return connected;
   }
 
@@ -732,12 +734,12 @@ class Supervisor extends User {
     }
   }
 
+  /** The supervision pages and the tickets list in turn, each for a while. */
   async life() {
     const paces = config.paces;
     await this.idle(between(paces.supervisorDwellMinMs, paces.supervisorDwellMaxMs));
     if (!this.running) return;
-    const roll = Math.random();
-    await this.open(roll < 0.4 ? 'agents' : roll < 0.8 ? 'queues' : 'tickets');
+    await this.open(SUPERVISOR_PAGES[(SUPERVISOR_PAGES.indexOf(this.page) + 1) % SUPERVISOR_PAGES.length]);
   }
 
   begin() {

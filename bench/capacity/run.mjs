@@ -263,6 +263,19 @@ function usageSampler(pids) {
   };
 }
 
+/** This process's soft limit of open files (children inherit it). */
+function openFilesLimit() {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('Max open files'));
+    return Number(line?.split(/\s+/)[3]) || Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /** What the database says happened while traffic ran (tickets, messages, deliveries). */
 async function databaseChecks(url, since) {
   const client = new pg.Client({ connectionString: url });
@@ -314,7 +327,16 @@ async function runOne(agents, embedded) {
   const bareUrl = (await bare.next('ready')).url;
   const { server, url: appUrl, logFile } = await startServer(url, label);
   const postmaster = findPostmaster(PG_PORT);
+  if (postmaster === null)
+    write(`WARNING: no postmaster found on port ${PG_PORT}; PostgreSQL's CPU and memory read as 0`);
   const users = [...seeded.agents, ...seeded.supervisors];
+  // The server holds a socket and up to four keep-alive connections per user (and the clients as many).
+  const openFiles = openFilesLimit();
+  if (openFiles < users.length * 6 + 500) {
+    write(
+      `WARNING: the open-files limit is ${openFiles}; ${users.length} users need about ${users.length * 6 + 500} (ulimit -n)`,
+    );
+  }
   const workerCount = Math.max(
     1,
     Math.min(users.length, envNumber('BENCH_WORKERS', 0) || Math.max(2, Math.ceil(users.length / 150))),
@@ -436,6 +458,11 @@ function summariseRun({
     .filter(([label]) => /^(GET|POST) \//.test(label))
     .flatMap(([, values]) => values);
   const api = summarise(apiValues);
+  // Sign-ins: the shell's requests of every user while the ramp ran.
+  const ramp = Object.entries(record.latencies)
+    .filter(([label]) => label.startsWith('ramp '))
+    .map(([label, values]) => ({ endpoint: label.slice(5), ...summarise(values) }))
+    .sort((a, b) => b.count - a.count);
   const apiErrors = endpoints.reduce((sum, endpoint) => sum + endpoint.errors, 0);
   const realtime = Object.fromEntries(realtimeLabels.map((label) => [label, summarise(record.latencies[label] ?? [])]));
   const errorRate = apiErrors / Math.max(1, api.count + apiErrors);
@@ -451,6 +478,7 @@ function summariseRun({
     bareRoute: summarise(record.latencies[bareLabel] ?? []),
     endpoints,
     api: { ...api, errors: apiErrors, errorRate },
+    ramp,
     realtime,
     bareEventsPerSocketPerSecond: bareEventsPerSecond,
     usage,
@@ -481,16 +509,20 @@ function printRun(result) {
   );
   const width = Math.max(44, ...result.endpoints.map((endpoint) => endpoint.endpoint.length + 2));
   write(`${pad('endpoint (paths under /api/v2)', width)}| count | p50 ms | p95 ms | p99 ms | p95 vs bare | errors`);
-  const line = (label, s, errors = '') =>
+  const line = (label, s, errors = '', base = result.bareRoute.p95) =>
     write(
       `${pad(label, width)}| ${pad(s.count, 6)}| ${pad(ms(s.p50), 7)}| ${pad(ms(s.p95), 7)}| ${pad(ms(s.p99), 7)}| ${pad(
-        ratio(s.p95, result.bareRoute.p95),
+        ratio(s.p95, base),
         12,
       )}| ${errors}`,
     );
   line('bare Fastify route (baseline)', result.bareRoute);
   for (const endpoint of result.endpoints) line(endpoint.endpoint, endpoint, endpoint.errors);
   line('all API requests', result.api, `${result.api.errors} (${(result.api.errorRate * 100).toFixed(2)} %)`);
+  write(`\nsign-in ramp (${RAMP_MS / 1000} s; not judged; errors below)`);
+  for (const endpoint of result.ramp.filter((entry) => /^(GET|POST) \//.test(entry.endpoint))) {
+    line(endpoint.endpoint, endpoint, '', Number.NaN);
+  }
 
   write(`\n${pad('realtime', 64)}| count | p50 ms | p95 ms | p99 ms | p99 vs bare`);
   const bare = result.realtime[REALTIME_BARE];

@@ -54,12 +54,14 @@ export class Recorder {
     this.counters = new Map();
   }
 
+  /** Kept while measuring; during the ramp (sign-ins) under "ramp <label>", shown apart. */
   latency(label, ms) {
-    if (!this.recording) return;
-    let list = this.latencies.get(label);
+    if (!this.recording && this.phase !== 'ramp') return;
+    const key = this.recording ? label : `ramp ${label}`;
+    let list = this.latencies.get(key);
     if (!list) {
       list = [];
-      this.latencies.set(label, list);
+      this.latencies.set(key, list);
     }
     list.push(Math.round(ms * 100) / 100);
   }
