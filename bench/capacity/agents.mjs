@@ -21,8 +21,8 @@ const recorder = new Recorder();
 let config;
 let bare;
 const users = [];
-/** Events the agents' app sockets received during the warm-up (the bare broadcast is set to the same rate). */
-const warmupEvents = { count: 0, since: 0 };
+/** Events the agents' app sockets received so far (the bare broadcast follows their rate). */
+let agentEvents = 0;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 const STAMP = /\[cap (\S+) (\d+)\/(\d+) @(\d+(?:\.\d+)?)\]/;
@@ -174,7 +174,7 @@ class User {
       socket.onAny((name, payload) => {
         const at = now();
         if (!this.sequence.accept(payload)) return;
-        if (this.kind === 'agent' && recorder.phase === 'warmup') warmupEvents.count += 1;
+        if (this.kind === 'agent') agentEvents += 1;
         recorder.count(`events received by ${this.kind}s`);
         if (name === REALTIME_EVENTS.resync) recorder.error('socket', 'resync received');
         this.traced?.(`event ${name} ${JSON.stringify(payload).slice(0, 160)}`);
@@ -795,7 +795,6 @@ process.on('message', async (message) => {
     recorder.phase = message.phase;
     recorder.recording = message.phase === 'measure';
     if (message.phase === 'warmup') {
-      warmupEvents.since = Date.now();
       config.probing = true;
       void probeBare();
       for (const user of users) {
@@ -805,12 +804,7 @@ process.on('message', async (message) => {
     if (message.phase === 'measure') loopDelay.enable();
   } else if (message.type === 'counts') {
     const agents = users.filter((user) => user instanceof Agent).length;
-    process.send({
-      type: 'counts',
-      events: warmupEvents.count,
-      agents,
-      seconds: (Date.now() - warmupEvents.since) / 1000,
-    });
+    process.send({ type: 'counts', events: agentEvents, agents });
   } else if (message.type === 'stop') {
     recorder.recording = false;
     loopDelay.disable();

@@ -383,26 +383,45 @@ async function runOne(agents, embedded) {
   const trafficSince = new Date();
   phase('warmup');
   inbound.send({ type: 'start' });
-  await sleep(WARMUP_MS);
 
-  // The bare broadcast gets the rate the agents' sockets saw from the app during the warm-up.
-  for (const worker of workers) worker.send({ type: 'counts' });
-  const counts = await Promise.all(workers.map((worker) => worker.next('counts')));
-  const events = counts.reduce((sum, count) => sum + count.events, 0);
-  const agentSockets = counts.reduce((sum, count) => sum + count.agents, 0);
-  const perSocket = events / Math.max(1, agentSockets) / Math.max(1, counts[0]?.seconds ?? 1);
-  bare.send({ type: 'broadcast', rooms: seeded.campaigns.length, perRoom: perSocket });
+  // The bare broadcast follows the rate of events the agents' app sockets receive: set from the warm-up's second
+  // half (conversations are still building up in the first), then tuned every 10 s while measuring.
+  const agentEvents = async () => {
+    for (const worker of workers) worker.send({ type: 'counts' });
+    const counts = await Promise.all(workers.map((worker) => worker.next('counts')));
+    const sum = (key) => counts.reduce((total, count) => total + count[key], 0);
+    return { events: sum('events'), agents: Math.max(1, sum('agents')), at: performance.now() };
+  };
+  const perSocket = (from, to) => (to.events - from.events) / to.agents / Math.max(0.001, (to.at - from.at) / 1000);
+  const bareRates = [];
+  const tune = async (from) => {
+    const current = await agentEvents();
+    const rate = perSocket(from, current);
+    bare.send({ type: 'broadcast', rooms: seeded.campaigns.length, perRoom: rate });
+    bareRates.push(rate);
+    return current;
+  };
+  await sleep(WARMUP_MS / 2);
+  const middle = await agentEvents();
+  await sleep(WARMUP_MS / 2);
+  let previous = await tune(middle);
 
   write(`measuring for ${MEASURE_MS / 1000} s`);
   phase('measure');
+  const measureStart = previous;
   const stopSampling = usageSampler({
     server: server.pid,
     postgres: postmaster,
     clients: [...workers.map((worker) => worker.pid), inbound.pid],
     bare: bare.pid,
   });
-  await sleep(MEASURE_MS);
+  const measureEnd = Date.now() + MEASURE_MS;
+  while (Date.now() < measureEnd) {
+    await sleep(Math.min(10_000, measureEnd - Date.now()));
+    if (measureEnd - Date.now() > 1000) previous = await tune(previous);
+  }
   const usage = stopSampling();
+  const appEventsPerSocket = perSocket(measureStart, await agentEvents());
   phase('drain');
   for (const process_ of everyone) process_.send({ type: 'stop' });
   const reports = await Promise.all(everyone.map((process_) => process_.next('report', 60_000)));
@@ -419,7 +438,8 @@ async function runOne(agents, embedded) {
     reports,
     usage,
     checks,
-    bareEventsPerSecond: perSocket,
+    bareEventsPerSecond: bareRates.reduce((sum, rate) => sum + rate, 0) / bareRates.length,
+    appEventsPerSecond: appEventsPerSocket,
     logFile,
   });
 }
@@ -434,6 +454,7 @@ function summariseRun({
   usage,
   checks,
   bareEventsPerSecond,
+  appEventsPerSecond,
   logFile,
 }) {
   const record = mergeRecords(reports.map((report) => report.record));
@@ -481,6 +502,7 @@ function summariseRun({
     ramp,
     realtime,
     bareEventsPerSocketPerSecond: bareEventsPerSecond,
+    appEventsPerAgentSocketPerSecond: appEventsPerSecond,
     usage,
     errors: record.errors,
     counters: record.counters,
@@ -533,6 +555,9 @@ function printRun(result) {
       `${pad(name, 64)}| ${pad(s.count, 6)}| ${pad(ms(s.p50), 7)}| ${pad(ms(s.p95), 7)}| ${pad(ms(s.p99), 7)}| ${ratio(s.p99, bare.p99)}`,
     );
   }
+  write(
+    `(the agents' app sockets received ${result.appEventsPerAgentSocketPerSecond.toFixed(2)} events/s each while measuring)`,
+  );
 
   const u = result.usage;
   const cpu = (share) =>
