@@ -518,7 +518,9 @@ class Agent extends User {
       }
       const unanswered = this.inboundOf(detail).filter((message) => message.id > work.answeredUpTo);
       if (unanswered.length > 0) {
-        await this.writeReply(detail, between(paces.replyMinMs, paces.replyMaxMs));
+        // A reply that failed is sent again as written (the person clicks send again).
+        if (!work.resend) await this.writeReply(detail, between(paces.replyMinMs, paces.replyMaxMs));
+        work.resend = false;
         if (!this.running) break;
         // Answered: everything the customer wrote until the reply went out.
         const current = this.inboundOf(this.detail?.id === id ? this.detail : detail);
@@ -537,7 +539,8 @@ class Agent extends User {
           void this.ticket.refresh();
           void this.pending.refresh();
         } else {
-          await this.idle(5000);
+          work.resend = true;
+          await this.idleFor(between(2000, 5000));
         }
         lastActivity = Date.now();
         continue;

@@ -4,7 +4,8 @@
 // BENCH_MESSAGE_GAP seconds apart through the API channel's inbound endpoint (POST /channels/:id/inbound, what
 // bench/inbound.mjs drives), the path every channel adapter's message takes into the app. Every text starts with
 // a stamp — conversation, message k of n, and the time it was sent — that the agents read back from the
-// realtime event (customer→agent latency) and the ticket view (which message is the last).
+// realtime event (customer→agent latency) and the ticket view (which message is the last). A failed delivery is
+// retried as providers do (the endpoint answers only once the message is stored, so a retry is safe).
 import { ApiClient } from './http.mjs';
 import { between, now, Recorder, sleep } from './stats.mjs';
 
@@ -12,6 +13,7 @@ const config = JSON.parse(process.argv[2]);
 const recorder = new Recorder();
 const client = new ApiClient(config.appUrl, { recorder, token: config.token, connections: 16 });
 const ENDPOINT = 'POST /channels/:id/inbound';
+const RETRIES = 3;
 const totalAgents = config.campaigns.reduce((sum, campaign) => sum + campaign.agents, 0);
 const nextVisitor = config.campaigns.map(() => 0);
 const pending = new Set();
@@ -60,15 +62,26 @@ async function conversation(number) {
   for (let k = 1; k <= config.messages && running; k += 1) {
     if (k > 1) await sleep(config.messageGapSeconds * 1000 * between(0.75, 1.25));
     if (!running) break;
-    const answer = await client.call(ENDPOINT, 'POST', `/channels/${campaign.channelId}/inbound`, {
-      body: {
-        providerMessageId: `cap-${config.runId}-${number}-${k}`,
-        from: visitor.id,
-        senderName: visitor.name,
-        text: text(number, k, config.messages, opening),
-      },
-    });
-    recorder.count(answer.status === 201 ? 'customer messages stored' : 'customer messages not stored');
+    const body = {
+      providerMessageId: `cap-${config.runId}-${number}-${k}`,
+      from: visitor.id,
+      senderName: visitor.name,
+      text: text(number, k, config.messages, opening),
+    };
+    // Like a provider, a delivery that failed (no answer, a 5xx) is sent again, the same message with the same id,
+    // a few times with a growing delay; every failure is still counted as an error of the endpoint.
+    let answer = { status: 0 };
+    for (let attempt = 1; attempt <= RETRIES + 1 && running; attempt += 1) {
+      if (attempt > 1) {
+        recorder.count('customer message deliveries retried');
+        await sleep(1000 * (attempt - 1));
+      }
+      answer = await client.call(ENDPOINT, 'POST', `/channels/${campaign.channelId}/inbound`, { body });
+      if (answer.status !== 0 && answer.status < 500) break;
+    }
+    recorder.count(
+      answer.status === 201 || answer.status === 200 ? 'customer messages stored' : 'customer messages lost',
+    );
   }
 }
 
