@@ -7,8 +7,9 @@
 // that keeps API p95 and realtime p99 under 100 ms. README.md beside this file explains the model.
 //
 // Run: npm run bench:capacity            (BENCH_AGENTS="100,200,300" for a sweep; default 100)
-// Processes: this orchestrator (database, seed, sampling), the server (node apps/server/dist/main.js), the bare
-// server (bare.mjs), BENCH_WORKERS client processes (agents.mjs) and one customer process (inbound.mjs).
+// Processes: this orchestrator (seed, phases, sampling), the server (node apps/server/dist/main.js, which starts its
+// embedded PostgreSQL as a single node does in production), the bare server (bare.mjs), BENCH_WORKERS client
+// processes (agents.mjs) and one customer process (inbound.mjs).
 //
 // Environment (times in seconds unless noted):
 //   BENCH_AGENTS=100               agent counts to run, comma separated, each on a fresh database and server
@@ -31,6 +32,7 @@
 //   BENCH_BARE_HTTP_RATE=5         bare route requests per second per client process
 //   BENCH_LOG_LEVEL=info           the server's LOG_LEVEL (production logs every request at info)
 //   BENCH_PORT=3390 BENCH_PG_PORT=54390 BENCH_DATA_DIR=<tmp>/atiende-capacity   where the server and database run
+//   BENCH_KEEP_DATA=1              keep each N's data folder (database cluster) instead of removing it
 //   BENCH_API_P95_MS=100 BENCH_REALTIME_P99_MS=100 BENCH_MAX_ERROR_RATE=0.001   the verdict's limits
 //   BENCH_TRACE=<user id>          print that user's requests and events (to check the model against the web app)
 import { fork, spawn } from 'node:child_process';
@@ -41,7 +43,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedDatabase } from '../../apps/server/dist/platform/db/embedded.js';
 import { createLogger } from '../../apps/server/dist/platform/logger.js';
-import { createDatabase, dropDatabase, seedBusiness, TASK_VALUES } from './seed.mjs';
+import { prepareDatabase, seedBusiness, TASK_VALUES } from './seed.mjs';
 import {
   cpuSeconds,
   envNumber,
@@ -162,20 +164,23 @@ function child(file, args = []) {
   };
 }
 
-async function startServer(databaseUrl, label) {
-  const dataDir = path.join(DATA_DIR, `server-${label}`);
-  fs.mkdirSync(dataDir, { recursive: true });
+/**
+ * The server as one node runs in production with the embedded PostgreSQL: no DATABASE_URL (nor REDIS_URL), so it
+ * starts the cluster in its DATA_DIR itself and fans realtime events out locally.
+ */
+async function startServer(dataDir, label) {
   const logFile = path.join(DATA_DIR, `server-${label}.log`);
   const log = fs.openSync(logFile, 'w');
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...environment } = process.env;
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
-      ...process.env,
+      ...environment,
       NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(PG_PORT),
       LOG_LEVEL,
     },
     stdio: ['ignore', log, log],
@@ -304,20 +309,39 @@ async function databaseChecks(url, since) {
   }
 }
 
-async function runOne(agents, embedded) {
+/** A postmaster still listening on the benchmark's port (an interrupted run) is stopped. */
+async function stopLeftoverPostmaster() {
+  const pid = findPostmaster(PG_PORT);
+  if (pid === null) return;
+  write(`stopping a PostgreSQL left on port ${PG_PORT} (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 20_000 && findPostmaster(PG_PORT) !== null; waited += 200) await sleep(200);
+  if (findPostmaster(PG_PORT) !== null) process.kill(pid, 'SIGKILL');
+}
+
+async function runOne(agents) {
   const label = `${agents}`;
-  const name = `capacity_${agents}_${Date.now()}`;
-  const adminUrl = new URL(embedded.url);
-  adminUrl.pathname = '/postgres';
-  write(`\n=== ${agents} agents: seeding a fresh database ===`);
+  const name = `capacity-${agents}-${Date.now()}`;
+  // A fresh installation per N: the cluster is created and seeded here, stopped, then started by the server.
+  const dataDir = path.join(DATA_DIR, `node-${agents}`);
+  await stopLeftoverPostmaster();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  write(`\n=== ${agents} agents: seeding a fresh embedded database in ${dataDir} ===`);
   const seedStarted = Date.now();
-  const url = await createDatabase(adminUrl.toString(), name);
+  const embedded = await startEmbeddedDatabase(dataDir, PG_PORT, createLogger('warn'));
+  const url = embedded.url;
   const runMinutes = (RUN_MS + 60_000) / 60_000;
-  const seeded = await seedBusiness(url, {
-    ...SEED,
-    agents,
-    visitorsPerCampaign: Math.ceil(((SEED.agentsPerCampaign * runMinutes * 60) / CONVERSATION_EVERY) * 2) + 20,
-  });
+  let seeded;
+  try {
+    await prepareDatabase(url);
+    seeded = await seedBusiness(url, {
+      ...SEED,
+      agents,
+      visitorsPerCampaign: Math.ceil(((SEED.agentsPerCampaign * runMinutes * 60) / CONVERSATION_EVERY) * 2) + 20,
+    });
+  } finally {
+    await embedded.stop();
+  }
   write(
     `seeded ${seeded.agents.length} agents, ${seeded.supervisors.length} supervisors, ${seeded.campaigns.length} campaigns, ` +
       `${seeded.historicalTickets} historical tickets in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
@@ -325,7 +349,7 @@ async function runOne(agents, embedded) {
 
   const bare = child('bare.mjs');
   const bareUrl = (await bare.next('ready')).url;
-  const { server, url: appUrl, logFile } = await startServer(url, label);
+  const { server, url: appUrl, logFile } = await startServer(dataDir, label);
   const postmaster = findPostmaster(PG_PORT);
   if (postmaster === null)
     write(`WARNING: no postmaster found on port ${PG_PORT}; PostgreSQL's CPU and memory read as 0`);
@@ -428,7 +452,11 @@ async function runOne(agents, embedded) {
   const checks = await databaseChecks(url, trafficSince);
   bare.send({ type: 'stop' });
   await stopServer(server);
-  await dropDatabase(adminUrl.toString(), name);
+  await stopLeftoverPostmaster();
+  // The database's log (deadlocks, slow statements) is kept beside the server's; the data goes unless asked.
+  const postgresLog = path.join(DATA_DIR, `postgres-${label}.log`);
+  fs.copyFileSync(path.join(dataDir, 'postgres.log'), postgresLog);
+  if (!process.env.BENCH_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   return summariseRun({
     agents,
     seeded,
@@ -441,6 +469,7 @@ async function runOne(agents, embedded) {
     bareEventsPerSecond: bareRates.reduce((sum, rate) => sum + rate, 0) / bareRates.length,
     appEventsPerSecond: appEventsPerSocket,
     logFile,
+    postgresLog,
   });
 }
 
@@ -456,6 +485,7 @@ function summariseRun({
   bareEventsPerSecond,
   appEventsPerSecond,
   logFile,
+  postgresLog,
 }) {
   const record = mergeRecords(reports.map((report) => report.record));
   const realtimeLabels = [REALTIME_CUSTOMER, REALTIME_ASSIGNED, REALTIME_BARE];
@@ -510,6 +540,7 @@ function summariseRun({
     conversationsUnfinishedAtStop: reports.reduce((sum, report) => sum + (report.work ?? 0), 0),
     clientEventLoopMs: reports.filter((report) => report.eventLoop).map((report) => report.eventLoop),
     serverLog: logFile,
+    postgresLog,
     verdict: {
       apiP95Ok: api.count > 0 && api.p95 < LIMITS.apiP95Ms,
       realtimeP99Ok: customer.count > 0 && customer.p99 < LIMITS.realtimeP99Ms,
@@ -591,18 +622,7 @@ function printRun(result) {
   const errors = Object.entries(result.errors).sort((a, b) => b[1] - a[1]);
   write(`\nerrors by kind (phase | what | kind | count): ${errors.length === 0 ? 'none' : ''}`);
   for (const [key, count] of errors) write(`  ${key.replaceAll('|', ' | ')} | ${count}`);
-  write(`server log: ${result.serverLog}`);
-}
-
-/** Databases an interrupted run left behind. */
-async function dropLeftovers(url) {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rows } = await client.query("select datname from pg_database where datname like 'capacity\\_%'");
-  await client.end();
-  for (const row of rows) await dropDatabase(admin.toString(), row.datname);
+  write(`logs: ${result.serverLog}, ${result.postgresLog}`);
 }
 
 async function main() {
@@ -611,11 +631,9 @@ async function main() {
   }
   if (AGENT_COUNTS.length === 0) throw new Error('BENCH_AGENTS must list agent counts, e.g. 100,200,300');
   fs.mkdirSync(DATA_DIR, { recursive: true });
-  const embedded = await startEmbeddedDatabase(path.join(DATA_DIR, 'database'), PG_PORT, createLogger('warn'));
-  await dropLeftovers(embedded.url);
   const cleanup = async () => {
     for (const process_ of children) process_.kill('SIGKILL');
-    await embedded.stop();
+    await stopLeftoverPostmaster();
   };
   process.once('SIGINT', () => {
     void cleanup().then(() => process.exit(130));
@@ -623,7 +641,7 @@ async function main() {
   const results = [];
   try {
     for (const agents of AGENT_COUNTS) {
-      const result = await runOne(agents, embedded);
+      const result = await runOne(agents);
       printRun(result);
       results.push(result);
     }

@@ -6,7 +6,6 @@
 // the inbound process sends (half of them returning customers, half new).
 import { createHash, randomBytes } from 'node:crypto';
 import { campaignConfigSchema } from '@atiende/contracts';
-import pg from 'pg';
 import { campaignsRepo } from '../../apps/server/dist/modules/campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../../apps/server/dist/modules/catalogues/catalogues.repo.js';
 import { channelsRepo } from '../../apps/server/dist/modules/channels/channels.repo.js';
@@ -33,27 +32,15 @@ export const TASK_VALUES = { motivo: 'Información', resultado: 'Resuelto' };
 const sqlArray = (values) => `(array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}])`;
 const tokenHash = (token) => createHash('sha256').update(token).digest('hex');
 
-/** A new database on the cluster of `adminUrl`, migrated and with the base rows, as a fresh installation has. */
-export async function createDatabase(adminUrl, name) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), 2);
-  await runMigrations(handle.db);
-  await ensureBaseRows(handle.db);
-  await handle.close();
-  return url.toString();
-}
-
-export async function dropDatabase(adminUrl, name) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+/** Migrations and the base rows, as the server's first start makes them (platform/boot.ts). */
+export async function prepareDatabase(url) {
+  const handle = connectDatabase(url, 2);
+  try {
+    await runMigrations(handle.db);
+    await ensureBaseRows(handle.db);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Inserts people of one role with a session each; returns [{id, token, name}]. */
