@@ -2,7 +2,8 @@
 // Realtime at volume: 2,000 connected agent sockets in 20 campaign rooms, campaign events at 500/s through the
 // app's sequenced realtime (event log + Socket.IO), against a bare Socket.IO server broadcasting the same events to
 // the same rooms in the same run. Prints delivery latency p50/p99 and server heap per socket for both.
-// Run: npm run bench:realtime (BENCH_SOCKETS, BENCH_RATE, BENCH_SECONDS to change the load).
+// Run: npm run bench:realtime (BENCH_SOCKETS, BENCH_RATE, BENCH_SECONDS to change the load; the fan-out between
+// nodes is PostgreSQL's, Redis's with REDIS_URL, none with BENCH_FANOUT=local).
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -130,9 +131,12 @@ async function measureApp() {
     [userIds.map((_, index) => campaignIds[index % ROOMS]), userIds.map(() => channelId), userIds],
   );
 
+  // The fan-out between nodes as in production: Redis with REDIS_URL, else PostgreSQL (the app has DATABASE_URL);
+  // BENCH_FANOUT=local measures without one (a single node on the embedded database).
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    ...(process.env.BENCH_FANOUT === 'local' ? {} : { DATABASE_URL: database.url }),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     DATA_DIR: '/tmp/atiende-bench',
     LOG_LEVEL: 'silent',
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { channelsRepo } from '../../apps/server/dist/modules/channels/channels.repo.js';
 import { createFailedInbound, MessageFailure } from '../../apps/server/dist/modules/email/email.failures.js';
 import { subjectOf } from '../../apps/server/dist/modules/email/email.message.js';
 import { parseMail } from '../../apps/server/dist/modules/email/email.parse.js';
@@ -51,6 +52,22 @@ export async function keepFailedInboundMessage(
     });
     const known = { sender: mail.from?.value[0]?.address ?? null, subject: subjectOf(mail) || null, sentAt: mail.date };
     await failures.record(channelId, source, new MessageFailure(failure.reason, failure.detail, known));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Shows a provider problem on a channel, as the mailbox poller or a delivery does when the provider refuses the
+ * credentials (neither runs against a real provider in the browser tests).
+ */
+export async function putChannelInError(channelId: number) {
+  const database = connectDatabase(E2E_DATABASE_URL, 1);
+  try {
+    await channelsRepo.setProblem(database.db, channelId, 'IMAP', {
+      key: 'channelProblems.credentials',
+      params: { provider: 'IMAP', code: 'AUTHENTICATIONFAILED' },
+    });
   } finally {
     await database.close();
   }

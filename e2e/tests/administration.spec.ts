@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ONE_PIXEL_PNG } from '../../apps/server/src/test/app.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
@@ -11,8 +11,13 @@ async function menuItems(page: Page): Promise<string[]> {
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') ?? ''));
 }
 
-async function adminPage(browser: import('@playwright/test').Browser) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+/** The whole MUI field (label, input, message) around an input. */
+function fieldOf(input: Locator): Locator {
+  return input.locator('xpath=ancestor::*[contains(@class, "MuiFormControl-root")][1]');
+}
+
+async function adminPage(browser: import('@playwright/test').Browser, viewport = { width: 1400, height: 900 }) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
   return { context, page };
@@ -93,9 +98,14 @@ test('an administrator creates a user whose menu is exactly what the role allows
   await userContext.close();
 });
 
-test('the business logo uploaded by an administrator appears on the login page', async ({ browser }) => {
+test('the business logo uploaded by an administrator appears on the login page, and keeps what was typed but not saved', async ({
+  browser,
+}) => {
   const { context, page } = await adminPage(browser);
   await page.goto('/v2/app/business-profile');
+  const address = page.getByTestId('business-field-address');
+  const typed = `Calle ${Date.now()} # 12-30`;
+  await address.fill(typed);
   await page.getByTestId('business-logo-input').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
@@ -107,6 +117,14 @@ test('the business logo uploaded by an administrator appears on the login page',
     return body.result.logo;
   });
   expect(logo).toMatch(/\/api\/v2\/files\/empresa\//);
+  // The page has the new business (its logo shows) and the unsaved address is still in the form…
+  await expect(page.getByTestId('image-preview')).toBeVisible();
+  await expect(address).toHaveValue(typed);
+  // …and saving it works.
+  await page.getByTestId('business-save').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  await page.reload();
+  await expect(page.getByTestId('business-field-address')).toHaveValue(typed);
   await context.close();
 
   const anonymous = await browser.newContext();
@@ -114,6 +132,75 @@ test('the business logo uploaded by an administrator appears on the login page',
   await login.goto('/v2/login');
   await expect(login.getByTestId('auth-logo')).toHaveAttribute('src', logo);
   await anonymous.close();
+});
+
+test('an avatar uploaded on the own profile keeps the fields typed but not saved', async ({ browser }) => {
+  const { context, page } = await adminPage(browser);
+  await page.goto('/v2/app/profile/edit');
+  const position = page.getByTestId('user-field-position');
+  const typed = `Coordinación ${Date.now()}`;
+  await position.fill(typed);
+  await page.getByTestId('profile-avatar-input').setInputFiles({
+    name: 'avatar.png',
+    mimeType: 'image/png',
+    buffer: ONE_PIXEL_PNG,
+  });
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  await expect(position).toHaveValue(typed);
+  await page.getByTestId('user-save').click();
+  await expect(page).toHaveURL(/\/app\/profile$/);
+  await page.goto('/v2/app/profile/edit');
+  await expect(page.getByTestId('user-field-position')).toHaveValue(typed);
+  await context.close();
+});
+
+test('a long form brings its first invalid field into view, and each message goes once its field is fixed', async ({
+  browser,
+}) => {
+  // A short window: the save button is at the bottom of the user form, its first field far above.
+  const { context, page } = await adminPage(browser, { width: 1280, height: 560 });
+  await page.goto('/v2/app/users/add');
+  const name = page.getByTestId('user-field-name');
+  const email = page.getByTestId('user-field-email');
+  const password = page.getByTestId('user-field-password');
+  await page.getByTestId('user-save').click();
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
+  await expect(fieldOf(name)).toContainText('Debe tener al menos 2 caracteres');
+  await expect(fieldOf(email)).toContainText('Este campo es obligatorio');
+  await expect(page.getByTestId('user-roles')).toHaveAttribute('aria-invalid', 'true');
+
+  // Still too short: the message stays; long enough: it goes, and the others stay.
+  await name.fill('A');
+  await expect(fieldOf(name)).toContainText('Debe tener al menos 2 caracteres');
+  await name.fill('Ana Prueba');
+  await expect(name).toHaveAttribute('aria-invalid', 'false');
+  await expect(fieldOf(name)).not.toContainText('Debe tener');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(fieldOf(password)).toContainText('Debe tener al menos 8 caracteres');
+
+  // The next submit goes to the next invalid field, the e-mail.
+  await page.getByTestId('user-save').click();
+  await expect(email).toBeFocused();
+  await expect(email).toBeInViewport();
+
+  // Everything valid but the e-mail is taken: the server's message stays on the e-mail until it changes.
+  await email.fill('admin@atiende.test');
+  await password.fill('E2e.Usuario.2026');
+  await page.getByTestId('user-field-password_confirmation').fill('E2e.Usuario.2026');
+  await page.getByTestId('user-roles').click();
+  await page.getByRole('option', { name: 'Agente' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-roles')).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('user-save').click();
+  await expect(fieldOf(email)).toContainText('Ya existe un usuario con ese correo');
+  await expect(email).toBeFocused();
+  await page.getByTestId('user-field-username').fill('ana.prueba');
+  await expect(fieldOf(email)).toContainText('Ya existe un usuario con ese correo');
+  await email.fill(`e2e.long.${Date.now()}@atiende.test`);
+  await expect(fieldOf(email)).not.toContainText('Ya existe');
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await context.close();
 });
 
 test('a catalogue entry created in its list appears in the forms that use it', async ({ browser }) => {

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { apiGet } from '../support/api.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
+import { putChannelInError } from '../support/factories.js';
 
 test('an administrator creates a channel, a dynamic form and a campaign with an agent that uses both', async ({
   page,
@@ -93,6 +95,28 @@ test('an administrator creates a channel, a dynamic form and a campaign with an 
   expect(campaign.channels.map((channel) => channel.id)).toEqual([channelId]);
   expect(campaign.agents).toEqual([expect.objectContaining({ nombre: 'Andrea Agente', channelIds: [channelId] })]);
 
+  // Editing one setting: the history tells both changes in words, by name and label, nothing else.
+  await page.goto(`/v2/app/campaigns/${campaigns.data[0].id}/edit`);
+  await page.getByTestId('campaign-tab-configuration').click();
+  await page.getByTestId('campaign-config-tasksPerAgent').fill('7');
+  await page.getByTestId('campaign-save').click();
+  await expect(page.getByTestId('snackbar')).toHaveAttribute('data-variant', 'success');
+  // Saving returns to the list; the history is read on the campaign's page.
+  await expect(page).toHaveURL(/\/v2\/app\/campaigns$/);
+  await page.goto(`/v2/app/campaigns/${campaigns.data[0].id}/edit`);
+  const history = page.getByTestId('audit-history');
+  const entries = history.locator('[data-testid^="audit-entry-"]');
+  const [update, creation] = [entries.nth(0), entries.nth(1)];
+  await expect(update.getByTestId('audit-change')).toHaveText(['Casos por agente: 5 → 7']);
+  await expect(creation.getByTestId('audit-change')).toContainText([
+    `Nombre: «${campaignName}»`,
+    `Formulario dinámico: ${formName}`,
+    `Canales: se agregó ${channelName}`,
+    `Agentes: se agregó Andrea Agente (${channelName})`,
+    'Guiones: se agregó Saludo',
+  ]);
+  await expect(history).not.toContainText('userId');
+
   // The channel's card lists the campaign it serves.
   await page.goto('/v2/app/channels');
   await expect(page.getByTestId(`channel-card-${channelName}`)).toContainText(campaignName);
@@ -103,4 +127,45 @@ test('the demo agent finds their campaign in the header switcher', async ({ page
   await signIn(page, 'agente@atiende.test', DEMO_PASSWORD);
   await page.getByTestId('campaign-switcher').click();
   await expect(page.getByRole('option', { name: /Servicio al cliente/ })).toBeVisible();
+});
+
+test('a channel in error shows its whole badge, in Spanish and in English right to left, narrow and wide', async ({
+  browser,
+}) => {
+  const setup = await browser.newContext();
+  const admin = await setup.newPage();
+  await signIn(admin, 'admin@atiende.test', DEMO_PASSWORD);
+  const channels = await apiGet<{ data: { id: number; name: string }[] }>(admin, '/api/v2/channels?sizePerPage=100');
+  const channel = channels.data.find((item) => item.name === 'Correo de soporte');
+  expect(channel).toBeDefined();
+  await putChannelInError(channel?.id ?? 0);
+  await setup.close();
+
+  for (const width of [390, 1440]) {
+    for (const englishRtl of [false, true]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+      if (englishRtl) await switchToEnglishDarkRtl(page);
+      await page.goto('/v2/app/channels');
+      const chip = page.getByTestId('channel-card-Correo de soporte').getByTestId('channel-error-chip');
+      await expect(chip).toContainText(englishRtl ? 'Error found in a channel' : 'Se encontró un error en un canal');
+      // Nothing of the label is cut: no ellipsis, and the chip stays inside its card.
+      const fits = await chip.evaluate((element) => {
+        const label = element.querySelector('.MuiChip-label');
+        const card = element.closest('[data-testid^="channel-card-"]');
+        if (!label || !card) return false;
+        const box = element.getBoundingClientRect();
+        const outer = card.getBoundingClientRect();
+        return (
+          label.scrollWidth <= label.clientWidth &&
+          label.scrollHeight <= label.clientHeight &&
+          box.left >= outer.left &&
+          box.right <= outer.right
+        );
+      });
+      expect(fits, `${width}px ${englishRtl ? 'en rtl' : 'es ltr'}`).toBe(true);
+      await context.close();
+    }
+  }
 });

@@ -70,6 +70,7 @@ import { registerOpenApi } from './platform/http/openapi.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Mailer, MailMessage } from './platform/mail.js';
 import { createOutboundPolicy, type HostLookup } from './platform/outbound.js';
+import { createRateLimitStore } from './platform/rate-limits.js';
 import { attachRealtime } from './platform/realtime.js';
 import { createStorage } from './platform/storage.js';
 import { supervisionRoomsOf } from './policies/supervision.js';
@@ -135,7 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   let authService: AuthService | undefined;
   const realtime = await attachRealtime({
     server: app.server,
-    redisUrl: deps.config.redisUrl,
+    fanout: deps.config.realtimeFanout,
     logger: deps.logger,
     eventLog: createEventLog(deps.db, deps.logger, eventLogWriterFor(deps.db)),
     // Room membership follows the access rules in src/policies, the same ones the REST services use.
@@ -196,7 +197,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so several nodes share each limit (platform/rate-limits.ts).
+  const rateLimitStore = createRateLimitStore(deps.db, deps.logger);
+  await app.register(rateLimit, { global: false, store: rateLimitStore.Store });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   // OAuth clients post their credentials as an HTML form (application/x-www-form-urlencoded).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -319,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (deps.config.env !== 'test') channelRegistry.start();
   app.addHook('onClose', async () => {
     routing.stop();
+    rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
     await ctx.outbound.close();

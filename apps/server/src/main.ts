@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
 import { startPlatform } from './platform/boot.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { underStartupLock } from './platform/db/migrate.js';
 import { createLogger } from './platform/logger.js';
 import { shutDown } from './platform/shutdown.js';
 
@@ -21,7 +22,10 @@ async function main(): Promise<void> {
   let built: Awaited<ReturnType<typeof buildApp>>;
   let demoBanner: string | null;
   try {
-    demoBanner = config.demoData ? await seedDemoData(platform.database.db) : null;
+    // Under the start-up lock: nodes starting together on one database seed it once.
+    demoBanner = config.demoData
+      ? await underStartupLock(platform.database.pool, () => seedDemoData(platform.database.db))
+      : null;
     built = await buildApp({ config, db: platform.database.db, logger, jobs: platform.jobs, mailer: platform.mailer });
   } catch (error) {
     // Leave nothing running behind a failed start (the embedded database runs detached).

@@ -5,7 +5,7 @@ import { ensureBuiltInRoles } from '../modules/users/users.service.js';
 import type { Config } from './config.js';
 import { connectDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.js';
-import { runMigrations } from './db/migrate.js';
+import { runMigrations, underStartupLock } from './db/migrate.js';
 import { type Jobs, startJobs } from './jobs.js';
 import { createMailer, type Mailer } from './mail.js';
 
@@ -43,8 +43,11 @@ export async function startPlatform(
   }
   const database = connectDatabase(databaseUrl);
   try {
-    await runMigrations(database.db);
-    await ensureBaseRows(database.db);
+    // Several nodes may start at once (a rolling upgrade, a scale-out): they migrate one at a time.
+    await underStartupLock(database.pool, async () => {
+      await runMigrations(database.db);
+      await ensureBaseRows(database.db);
+    });
   } catch (error) {
     await database.close();
     await embedded?.stop();

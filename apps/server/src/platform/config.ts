@@ -87,6 +87,13 @@ const envSchema = z.object({
     }),
 });
 
+/**
+ * How realtime events reach the sockets of the other nodes: Redis pub/sub when REDIS_URL is set; PostgreSQL
+ * LISTEN/NOTIFY when only DATABASE_URL is (several nodes can share that database, so they must hear each other);
+ * nowhere with the embedded database, which only the node that started it uses.
+ */
+export type RealtimeFanout = { kind: 'redis'; url: string } | { kind: 'postgres'; url: string } | { kind: 'local' };
+
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
   port: number;
@@ -94,6 +101,7 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  realtimeFanout: RealtimeFanout;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -129,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     redisUrl: value.REDIS_URL,
+    realtimeFanout: value.REDIS_URL
+      ? { kind: 'redis', url: value.REDIS_URL }
+      : value.DATABASE_URL
+        ? { kind: 'postgres', url: value.DATABASE_URL }
+        : { kind: 'local' },
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),

@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', DEMO_DATA: 'true' }).demoData).toBe(true);
   });
 
+  it('fans realtime out through Redis when given, else through the shared PostgreSQL, else not at all', () => {
+    expect(loadConfig({}).realtimeFanout).toEqual({ kind: 'local' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/atiende' }).realtimeFanout).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/atiende',
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/atiende', REDIS_URL: 'redis://cache:6379' }).realtimeFanout,
+    ).toEqual({ kind: 'redis', url: 'redis://cache:6379' });
+  });
+
   it('reads the outbound allow-list, empty by default', () => {
     expect(loadConfig({}).outboundAllowedHosts).toEqual([]);
     expect(loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'graph-proxy.corp, 10.0.0.7:443' }).outboundAllowedHosts).toEqual([

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, customType, index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The realtime event log: every event sent to a room is written here first, and its id is the sequence number
@@ -19,3 +19,16 @@ export const realtimeEvents = pgTable(
     index('realtime_events_created_idx').on(table.createdAt),
   ],
 );
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Realtime fan-out through PostgreSQL (`@socket.io/postgres-adapter`, used when there is no REDIS_URL): a broadcast
+ * larger than a NOTIFY payload is stored here and the other nodes read it by id. The adapter deletes rows older than
+ * 30 seconds. The table's shape is the adapter's.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

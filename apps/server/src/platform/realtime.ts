@@ -1,9 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import type { RealtimeEventName, RealtimePayload } from '@atiende/contracts';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { RealtimeFanout } from './config.js';
 import type { EventLog } from './event-log.js';
 
 export interface SocketIdentity {
@@ -95,21 +98,12 @@ export async function attachRealtime(options: {
   reloadIdentity?: (identity: SocketIdentity) => Promise<SocketIdentity>;
   /** Where sequenced events are kept for replay; without it events are emitted unsequenced. */
   eventLog?: EventLog;
-  redisUrl?: string;
+  /** How events reach the other nodes' sockets (config.ts); local when omitted. */
+  fanout?: RealtimeFanout;
   logger: Logger;
 }): Promise<Realtime> {
   const io = new Server(options.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-  const redisClients: { quit(): Promise<unknown> }[] = [];
-  if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (error) => options.logger.error({ err: error }, 'redis (publish) error'));
-    sub.on('error', (error) => options.logger.error({ err: error }, 'redis (subscribe) error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    redisClients.push(pub, sub);
-    options.logger.info('realtime fans out through Redis');
-  }
+  const closeFanout = await attachFanout(io, options.fanout ?? { kind: 'local' }, options.logger);
 
   /** The rooms every socket of this identity belongs to besides its own session's: user, campaigns, supervision. */
   const membershipRooms = async (identity: SocketIdentity): Promise<string[]> => {
@@ -247,7 +241,129 @@ export async function attachRealtime(options: {
       io.local.disconnectSockets(true);
       await options.eventLog?.close();
       io.engine.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await closeFanout();
     },
   };
+}
+
+/** Nodes that have not been heard from for this long are taken as gone (requests to every node stop waiting). */
+const NODE_HEARTBEAT_MS = 2_000;
+const NODE_TIMEOUT_MS = 6_000;
+
+/**
+ * Sets the adapter through which broadcasts, `disconnectSockets`, `fetchSockets` and remote `join`/`leave` reach
+ * every node (every namespace: the staff's `/` and the visitors' `/visitor`). Returns what closes it.
+ */
+async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger): Promise<() => Promise<void>> {
+  if (fanout.kind === 'redis') {
+    const pub = createClient({ url: fanout.url });
+    const sub = pub.duplicate();
+    pub.on('error', (error) => logger.error({ err: error }, 'redis (publish) error'));
+    sub.on('error', (error) => logger.error({ err: error }, 'redis (subscribe) error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createRedisAdapter(pub, sub));
+    logger.info('realtime fans out through Redis');
+    // Quitting unsubscribes: the other nodes count subscribers, so they stop waiting for this one at once.
+    return async () => {
+      await Promise.all([pub, sub].map((client) => client.quit().catch(() => undefined)));
+    };
+  }
+  if (fanout.kind === 'postgres') {
+    // The adapter LISTENs on a client it checks out for good and NOTIFYs with pool.query, awaiting each NOTIFY before
+    // it delivers to its own sockets. Two pools of one connection each: a listening connection the database dropped
+    // (a restart) is given back to its pool as broken, which the adapter never does (it then reconnects by itself);
+    // NOTIFYs go out in call order on one connection (a session-opened event reaches the other node before the
+    // disconnect that follows it), those waiting while one is in flight together in one statement.
+    const listenPool = new pg.Pool({ connectionString: fanout.url, max: 1 });
+    const notifyPool = new pg.Pool({ connectionString: fanout.url, max: 1 });
+    for (const pool of [listenPool, notifyPool]) {
+      pool.on('error', () => undefined);
+      pool.on('connect', (client) => {
+        client.on('error', (error) => logger.warn({ err: error }, 'realtime fan-out connection lost; reconnecting'));
+      });
+    }
+    const notify = batchedNotify(notifyPool);
+    const pools = {
+      async connect() {
+        const client = await listenPool.connect();
+        client.once('end', () => {
+          try {
+            client.release(new Error('the listening connection ended'));
+          } catch {
+            // Already given back.
+          }
+        });
+        return client;
+      },
+      query(text: string, values?: unknown[]) {
+        return text === ADAPTER_NOTIFY && values
+          ? notify(String(values[0]), String(values[1]))
+          : notifyPool.query(text, values);
+      },
+    };
+    io.adapter(
+      // The adapter asks of its "pool" only connect() and query().
+      createPostgresAdapter(pools as unknown as pg.Pool, {
+        heartbeatInterval: NODE_HEARTBEAT_MS,
+        heartbeatTimeout: NODE_TIMEOUT_MS,
+        errorHandler: (error: unknown) => logger.warn({ err: error }, 'realtime fan-out through PostgreSQL failed'),
+      }),
+    );
+    logger.info('realtime fans out through PostgreSQL');
+    return async () => {
+      closeAdapters(io);
+      await Promise.all([listenPool.end(), notifyPool.end()].map((ending) => ending.catch(() => undefined)));
+    };
+  }
+  return async () => {};
+}
+
+/** The statement @socket.io/postgres-adapter publishes with (channel, payload). */
+const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
+/** NOTIFYs sent in one statement at most (two parameters each). */
+const NOTIFY_BATCH = 200;
+
+/**
+ * pg_notify through one connection in call order: the first goes out at once, those that come while it is in flight
+ * go together in the next statement (one round trip for a burst). Notifications of one statement are delivered in
+ * order; PostgreSQL folds identical ones (same channel and payload) within it, which only ever concerns repeated
+ * heartbeats or a repeated unsequenced notice, both harmless.
+ */
+function batchedNotify(pool: pg.Pool): (channel: string, payload: string) => Promise<void> {
+  let queue: { channel: string; payload: string; resolve(): void; reject(error: unknown): void }[] = [];
+  let sending = false;
+  const drain = async () => {
+    sending = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, NOTIFY_BATCH);
+      queue = queue.slice(batch.length);
+      const calls = batch.map((_, index) => `pg_notify($${2 * index + 1}, $${2 * index + 2})`).join(', ');
+      try {
+        await pool.query(
+          `select ${calls}`,
+          batch.flatMap((item) => [item.channel, item.payload]),
+        );
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    sending = false;
+  };
+  return (channel, payload) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ channel, payload, resolve, reject });
+      if (!sending) void drain();
+    });
+}
+
+/** Tells the other nodes this one is leaving (they stop waiting for its answers) and stops the adapters' timers. */
+function closeAdapters(io: Server): void {
+  for (const namespace of io._nsps.values()) {
+    try {
+      namespace.adapter.close();
+    } catch {
+      // Already closed.
+    }
+  }
 }

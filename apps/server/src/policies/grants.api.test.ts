@@ -208,6 +208,16 @@ describe('roles: a new role copied from another is created whole or not at all',
       'ver-lista-roles',
       'ver-menu-casos',
     ]);
+    // Its history says what it started with: the copied permissions, by key (the web names them).
+    const history = await api('GET', `/roles/${copied.json().result.id}/audit`, admin.headers);
+    expect(history.json().result[0].changes.permissions).toEqual({
+      added: ['editar-permisos-roles', 'ver-caso', 'ver-lista-roles', 'ver-menu-casos'].map((key) => ({
+        id: key,
+        name: key,
+      })),
+      removed: [],
+      changed: [],
+    });
 
     const name = `copia-admin-${Date.now()}`;
     const refused = await api(

@@ -37,6 +37,16 @@ function readMail(file: string): OutboxMail {
   };
 }
 
+/** Every .eml in the outbox, oldest first (none when the folder does not exist yet). */
+export function readOutbox(outboxDir: string): OutboxMail[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readMail(path.join(outboxDir, name)));
+}
+
 /** Waits for a new .eml in the outbox addressed to `to` (newer than `since`), as a person would open it. */
 export async function waitForMail(
   outboxDir: string,

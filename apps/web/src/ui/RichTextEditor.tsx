@@ -71,6 +71,8 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
+        // Marks the editor as an invalid field (forms look for the first one: ui/useFormErrors).
+        'aria-invalid': error ? 'true' : 'false',
         ...(testId ? { 'data-testid': testId } : {}),
       },
     },

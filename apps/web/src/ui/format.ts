@@ -30,18 +30,6 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
-/** A readable text for an audit change value. */
-export function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
-
 /** A file size as people read it (bytes, KB or MB) with the language's decimal separator. */
 export function formatFileSize(bytes: number, locale: string): string {
   const number = new Intl.NumberFormat(locale, {

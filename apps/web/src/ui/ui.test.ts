@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../core/i18n';
 import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
 import { densityStorageKey, readDensity, writeDensity } from './density';
-import { formatCompactDateTime, formatDateTime, formatValue, roleLabel } from './format';
+import { formatCompactDateTime, formatDateTime, roleLabel } from './format';
 import { checkImageFile } from './image';
 import { issuesToErrors } from './validation';
 
@@ -86,8 +86,7 @@ describe('checkImageFile', () => {
 });
 
 describe('format helpers', () => {
-  it('formats values and dates', () => {
-    expect(formatValue(true)).toBe('true');
+  it('formats dates', () => {
     expect(formatDateTime('nope', 'es')).toBe('');
     expect(formatDateTime('2026-01-02T10:00:00Z', 'en')).toContain('2026');
   });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { named } from '../registry.js';
 import { multiLine, singleLine } from '../text.js';
 
 /** Page-based list query (spec: page, sizePerPage, sortName, sortOrder, searchText). Sort columns are allow-listed. */
@@ -58,15 +57,3 @@ export const optionalText = (max: number, options: { multiLine?: boolean } = {})
     .transform((value) => (value ? value : null));
 
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-
-export const auditEntrySchema = named(
-  'AuditEntry',
-  z.object({
-    id: idSchema,
-    action: z.string(),
-    changes: z.record(z.string(), z.unknown()).nullable(),
-    actor: personRefSchema.nullable(),
-    createdAt: instantSchema,
-  }),
-);
-export type AuditEntry = z.infer<typeof auditEntrySchema>;

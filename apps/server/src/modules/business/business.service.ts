@@ -9,7 +9,8 @@ import {
   type updateBusinessBodySchema,
 } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { errors } from '../../platform/http/errors.js';
@@ -49,6 +50,22 @@ export function toBusinessView(row: BusinessRow | null): Business {
       advanced_search: row?.advancedSearch ?? true,
       time_zone: row?.timeZone ?? DEFAULT_TIME_ZONE,
     },
+  };
+}
+
+/** The profile as its audit compares it (the logo apart: it changes on its own). */
+function auditSnapshot(row: BusinessRow): AuditSnapshot<'business'> {
+  const { id: _id, logo: _logo, integraciones, ...profile } = toBusinessView(row);
+  return {
+    ...profile,
+    integraciones: integraciones.map(({ id, nombre, icono, ruta, url, roles }) => ({
+      id,
+      name: nombre,
+      icono,
+      ruta,
+      url,
+      roles,
+    })),
   };
 }
 
@@ -95,7 +112,6 @@ export function createBusinessService(ctx: AppContext) {
           ...integration,
           id: integration.id ?? counter++,
         }));
-        const before = toBusinessView(current);
         const updated = await businessRepo.update(tx, current.id, {
           name: body.nombre,
           identificationType: body.identificationType,
@@ -121,10 +137,7 @@ export function createBusinessService(ctx: AppContext) {
             : { advancedSearch: body.configuracion.advanced_search }),
           ...(body.configuracion.time_zone === undefined ? {} : { timeZone: body.configuracion.time_zone }),
         });
-        const changes = diffForAudit(
-          before as unknown as Record<string, unknown>,
-          toBusinessView(updated) as unknown as Record<string, unknown>,
-        );
+        const changes = diffForAudit('business', auditSnapshot(current), auditSnapshot(updated));
         await auditRepo.record(tx, {
           actorUserId,
           entity: 'business',
@@ -146,7 +159,7 @@ export function createBusinessService(ctx: AppContext) {
           entity: 'business',
           entityId: current.id,
           action: 'logo-changed',
-          changes: { logo: { from: current.logoPath, to: storedPath } },
+          changes: diffForAudit('business', { logo: current.logoPath }, { logo: storedPath }),
         });
         return current.logoPath;
       });

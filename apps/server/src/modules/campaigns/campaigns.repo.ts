@@ -1,6 +1,6 @@
 import type { CampaignListItem, UserCampaign } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
+import { concurrently, type Executor } from '../../platform/db/client.js';
 import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { channels } from '../channels/channels.schema.js';
@@ -140,46 +140,51 @@ export const campaignsRepo = {
   },
 
   async members(db: Executor, campaignId: number) {
-    const [channelRows, agentRows, supervisorRows, scripts, customTabs] = await Promise.all([
-      db
-        .select({ id: channels.id, name: channels.name, type: channels.type })
-        .from(campaignChannels)
-        .innerJoin(channels, eq(channels.id, campaignChannels.channelId))
-        .where(eq(campaignChannels.campaignId, campaignId))
-        .orderBy(channels.name),
-      db
-        .select({
-          userId: campaignAgentChannels.userId,
-          nombre: users.name,
-          channelId: campaignAgentChannels.channelId,
-        })
-        .from(campaignAgentChannels)
-        .innerJoin(users, eq(users.id, campaignAgentChannels.userId))
-        .where(eq(campaignAgentChannels.campaignId, campaignId))
-        .orderBy(users.name),
-      db
-        .select({ id: users.id, nombre: users.name })
-        .from(campaignSupervisors)
-        .innerJoin(users, eq(users.id, campaignSupervisors.userId))
-        .where(eq(campaignSupervisors.campaignId, campaignId))
-        .orderBy(users.name),
-      db
-        .select({ id: campaignScripts.id, title: campaignScripts.title, body: campaignScripts.body })
-        .from(campaignScripts)
-        .where(eq(campaignScripts.campaignId, campaignId))
-        .orderBy(campaignScripts.position),
-      db
-        .select({
-          id: campaignCustomTabs.id,
-          name: campaignCustomTabs.name,
-          url: campaignCustomTabs.url,
-          icon: campaignCustomTabs.icon,
-          height: campaignCustomTabs.height,
-          enabled: campaignCustomTabs.enabled,
-        })
-        .from(campaignCustomTabs)
-        .where(eq(campaignCustomTabs.campaignId, campaignId))
-        .orderBy(campaignCustomTabs.position),
+    const [channelRows, agentRows, supervisorRows, scripts, customTabs] = await concurrently(db, [
+      () =>
+        db
+          .select({ id: channels.id, name: channels.name, type: channels.type })
+          .from(campaignChannels)
+          .innerJoin(channels, eq(channels.id, campaignChannels.channelId))
+          .where(eq(campaignChannels.campaignId, campaignId))
+          .orderBy(channels.name),
+      () =>
+        db
+          .select({
+            userId: campaignAgentChannels.userId,
+            nombre: users.name,
+            channelId: campaignAgentChannels.channelId,
+          })
+          .from(campaignAgentChannels)
+          .innerJoin(users, eq(users.id, campaignAgentChannels.userId))
+          .where(eq(campaignAgentChannels.campaignId, campaignId))
+          .orderBy(users.name),
+      () =>
+        db
+          .select({ id: users.id, nombre: users.name })
+          .from(campaignSupervisors)
+          .innerJoin(users, eq(users.id, campaignSupervisors.userId))
+          .where(eq(campaignSupervisors.campaignId, campaignId))
+          .orderBy(users.name),
+      () =>
+        db
+          .select({ id: campaignScripts.id, title: campaignScripts.title, body: campaignScripts.body })
+          .from(campaignScripts)
+          .where(eq(campaignScripts.campaignId, campaignId))
+          .orderBy(campaignScripts.position),
+      () =>
+        db
+          .select({
+            id: campaignCustomTabs.id,
+            name: campaignCustomTabs.name,
+            url: campaignCustomTabs.url,
+            icon: campaignCustomTabs.icon,
+            height: campaignCustomTabs.height,
+            enabled: campaignCustomTabs.enabled,
+          })
+          .from(campaignCustomTabs)
+          .where(eq(campaignCustomTabs.campaignId, campaignId))
+          .orderBy(campaignCustomTabs.position),
     ]);
     const agents = new Map<number, { userId: number; nombre: string; channelIds: number[] }>();
     for (const row of agentRows) {

@@ -1,5 +1,6 @@
 import {
   type Campaign,
+  type CampaignConfig,
   type CampaignListItem,
   type campaignBodySchema,
   campaignConfigSchema,
@@ -8,19 +9,22 @@ import {
   type UserCampaign,
 } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Executor } from '../../platform/db/client.js';
+import { concurrently, type Executor } from '../../platform/db/client.js';
 import { sanitizeRichText } from '../../platform/html.js';
 import { errors } from '../../platform/http/errors.js';
 import { campaignListMemberOf, mayReadCampaign, seesAllCampaigns } from '../../policies/campaigns.js';
+import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type CampaignRow, campaignsRepo } from './campaigns.repo.js';
 
 const CAMPAIGN_CONFIG_DEFAULTS = campaignConfigSchema.parse({});
+const CONFIG_KEYS = Object.keys(campaignConfigSchema.shape) as (keyof CampaignConfig)[];
 
 type CampaignBody = z.output<typeof campaignBodySchema>;
 
@@ -97,10 +101,10 @@ export function createCampaignsService(ctx: AppContext) {
     return toCampaign(row);
   }
 
-  async function toCampaign(row: CampaignRow): Promise<Campaign> {
-    const [members, responsibleUser] = await Promise.all([
-      campaignsRepo.members(db, row.id),
-      row.responsibleUserId ? usersRepo.findById(db, row.responsibleUserId) : null,
+  async function toCampaign(row: CampaignRow, executor: Executor = db): Promise<Campaign> {
+    const [members, responsibleUser] = await concurrently(executor, [
+      () => campaignsRepo.members(executor, row.id),
+      async () => (row.responsibleUserId ? usersRepo.findById(executor, row.responsibleUserId) : null),
     ]);
     const responsible = responsibleUser ? { id: responsibleUser.id, nombre: responsibleUser.name } : null;
     return {
@@ -124,6 +128,57 @@ export function createCampaignsService(ctx: AppContext) {
       config: { ...CAMPAIGN_CONFIG_DEFAULTS, ...row.config },
       customTabs: members.customTabs,
       updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /**
+   * The campaign as its audit compares it, read in the transaction: members, channels, form and skills by the
+   * names they have at this moment, each agent with the channels they serve.
+   */
+  async function auditSnapshot(tx: Executor, id: number): Promise<AuditSnapshot<'campaign'>> {
+    const row = await campaignsRepo.find(tx, id);
+    if (!row) throw errors.notFound();
+    const campaign = await toCampaign(row, tx);
+    const [form] = campaign.formId ? await formsRepo.refs(tx, 'form', [campaign.formId]) : [null];
+    const skills = await cataloguesRepo.refs(tx, campaign.config.requiredSkillIds);
+    const channelName = new Map(campaign.channels.map((channel) => [channel.id, channel.name]));
+    return {
+      name: campaign.name,
+      description: campaign.description,
+      type: campaign.type,
+      form,
+      startDate: campaign.startDate,
+      endDate: campaign.endDate,
+      responsible: campaign.responsible && { id: campaign.responsible.id, name: campaign.responsible.nombre },
+      enabled: campaign.enabled,
+      channels: campaign.channels.map((channel) => ({ id: channel.id, name: channel.name })),
+      agents: campaign.agents.map((agent) => {
+        const channels = agent.channelIds.map((channelId) => ({
+          id: channelId,
+          name: channelName.get(channelId) ?? `#${channelId}`,
+        }));
+        return {
+          id: agent.userId,
+          name: agent.nombre,
+          detail: channels.map((channel) => channel.name).join(', '),
+          channels,
+        };
+      }),
+      supervisors: campaign.supervisors.map((supervisor) => ({ id: supervisor.id, name: supervisor.nombre })),
+      scripts: campaign.scripts.map((script) => ({ id: script.title, name: script.title, body: script.body })),
+      // The settings the schema knows (a stored config may still hold one an older version had).
+      config: {
+        ...Object.fromEntries(CONFIG_KEYS.map((key) => [key, campaign.config[key]])),
+        requiredSkillIds: skills,
+      },
+      customTabs: campaign.customTabs.map((tab) => ({
+        id: tab.name,
+        name: tab.name,
+        url: tab.url,
+        icon: tab.icon,
+        height: tab.height,
+        enabled: tab.enabled,
+      })),
     };
   }
 
@@ -160,7 +215,7 @@ export function createCampaignsService(ctx: AppContext) {
           entity: 'campaign',
           entityId: created,
           action: 'created',
-          changes: diffForAudit(null, { ...values, ...members }),
+          changes: diffForAudit('campaign', null, await auditSnapshot(tx, created)),
         });
         return created;
       });
@@ -174,6 +229,7 @@ export function createCampaignsService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const current = await campaignsRepo.find(tx, id, true);
         if (!current) throw errors.notFound();
+        const previous = await auditSnapshot(tx, id);
         const members = await normalise(tx, body);
         const values = campaignValues(body);
         await campaignsRepo.update(tx, id, { ...values, updatedBy: actor.userId });
@@ -183,17 +239,7 @@ export function createCampaignsService(ctx: AppContext) {
           entity: 'campaign',
           entityId: id,
           action: 'updated',
-          changes: diffForAudit(
-            {
-              ...current,
-              channelIds: before.channels.map((channel) => channel.id),
-              agents: before.agents.map((agent) => ({ userId: agent.userId, channelIds: agent.channelIds })),
-              supervisorIds: before.supervisors.map((supervisor) => supervisor.id),
-              scripts: before.scripts.map((script) => ({ title: script.title, body: script.body })),
-              customTabs: before.customTabs.map(({ id: _id, ...tab }) => tab),
-            },
-            { ...values, ...members },
-          ),
+          changes: diffForAudit('campaign', previous, await auditSnapshot(tx, id)),
         });
       });
       const after = await view(id);

@@ -148,6 +148,17 @@ export const cataloguesRepo = {
     return rows.map((row) => row.id);
   },
 
+  /** Entries by id with their names, in the order asked (what the audit log names a skill or a label by). */
+  async refs(db: Executor, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: catalogueEntries.id, name: catalogueEntries.name })
+      .from(catalogueEntries)
+      .where(inArray(catalogueEntries.id, [...ids]));
+    const names = new Map(rows.map((row) => [row.id, row.name]));
+    return ids.map((id) => ({ id, name: names.get(id) ?? `#${id}` }));
+  },
+
   async idsByCode(db: Executor, model: CatalogueModel): Promise<Map<string, number>> {
     const rows = await db
       .select({ id: catalogueEntries.id, code: catalogueEntries.code })

@@ -7,7 +7,8 @@ import {
   type Page,
 } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -42,6 +43,22 @@ async function valuesFor(
     color: traits.label ? (body.color ?? null) : null,
     kanban: traits.label ? (body.kanban ?? false) : null,
     sortOrder: traits.label ? (body.sortOrder ?? 0) : (body.sortOrder ?? null),
+  };
+}
+
+/** The entry as its audit compares it, read in the transaction: the parent (a city's country) by its name. */
+async function auditSnapshot(db: Executor, model: CatalogueModel, id: number): Promise<AuditSnapshot<'catalogue'>> {
+  const entry = await cataloguesRepo.find(db, model, id);
+  if (!entry) throw errors.notFound();
+  return {
+    name: entry.name,
+    abbr: entry.abbr,
+    description: entry.description,
+    parent: entry.parentId ? { id: entry.parentId, name: entry.parentName ?? '' } : null,
+    color: entry.color,
+    kanban: entry.kanban,
+    sortOrder: entry.sortOrder,
+    enabled: entry.enabled,
   };
 }
 
@@ -89,7 +106,7 @@ export function createCataloguesService(ctx: AppContext) {
             entity: auditEntity(model),
             entityId: created,
             action: 'created',
-            changes: diffForAudit(null, values),
+            changes: diffForAudit('catalogue', null, await auditSnapshot(tx, model, created)),
           });
           return created;
         })
@@ -103,13 +120,14 @@ export function createCataloguesService(ctx: AppContext) {
           const current = await cataloguesRepo.lock(tx, model, id);
           if (!current) throw errors.notFound();
           const values = await valuesFor(tx, model, body);
+          const previous = await auditSnapshot(tx, model, id);
           await cataloguesRepo.update(tx, id, { ...values, updatedBy: actorUserId });
           await auditRepo.record(tx, {
             actorUserId,
             entity: auditEntity(model),
             entityId: id,
             action: 'updated',
-            changes: diffForAudit(current, values),
+            changes: diffForAudit('catalogue', previous, await auditSnapshot(tx, model, id)),
           });
         })
         .catch(rethrowDuplicate);

@@ -13,7 +13,8 @@ import {
   WEBHOOK_CHANNEL_TYPES,
 } from '@atiende/contracts';
 import { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { translateIssues } from '../../platform/i18n/validation.js';
@@ -237,10 +238,30 @@ export function createChannelsService(ctx: AppContext) {
     };
   }
 
-  /** Audit without secret values: only which secrets changed. */
-  function auditable(row: { secrets: Record<string, string> } & Record<string, unknown>) {
-    const { secrets, ...rest } = row;
-    return { ...rest, secretsSet: Object.keys(secrets).sort() };
+  /**
+   * The channel as its audit compares it: never a secret's value, only which secrets are set; opening hours as
+   * one member per slot ("1 08:00-17:00": weekday, from, to).
+   */
+  function auditSnapshot(
+    channel: Pick<
+      ChannelRow,
+      'name' | 'type' | 'direction' | 'enabled' | 'config' | 'secrets' | 'businessHours' | 'unavailableMessage'
+    >,
+  ): AuditSnapshot<'channel'> {
+    return {
+      name: channel.name,
+      type: channel.type,
+      direction: channel.direction,
+      enabled: channel.enabled,
+      config: channel.config,
+      secrets: Object.keys(channel.secrets).sort(),
+      businessHours: {
+        enabled: channel.businessHours.enabled,
+        timezone: channel.businessHours.timezone,
+        days: channel.businessHours.days.map((slot) => `${slot.day} ${slot.from}-${slot.to}`),
+      },
+      unavailableMessage: channel.unavailableMessage,
+    };
   }
 
   return {
@@ -280,7 +301,7 @@ export function createChannelsService(ctx: AppContext) {
           entity: 'channel',
           entityId: created,
           action: 'created',
-          changes: diffForAudit(null, auditable(channelValues)),
+          changes: diffForAudit('channel', null, auditSnapshot(channelValues)),
         });
         return created;
       });
@@ -300,7 +321,7 @@ export function createChannelsService(ctx: AppContext) {
           entity: 'channel',
           entityId: id,
           action: 'updated',
-          changes: diffForAudit(auditable(current), auditable(channelValues)),
+          changes: diffForAudit('channel', auditSnapshot(current), auditSnapshot(channelValues)),
         });
       });
       return view(id, locale);

@@ -7,6 +7,7 @@ import {
   type TokenGrant,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -71,12 +72,16 @@ export function createCredentialsService(ctx: AppContext, auth: AuthService) {
           integrationUserId,
           createdBy: actorUserId,
         });
+        const created = await credentialsRepo.find(tx, credentialId);
         await auditRepo.record(tx, {
           actorUserId,
           entity: 'api-credential',
           entityId: credentialId,
           action: 'created',
-          changes: { name: { from: null, to: body.name }, roleId: { from: null, to: body.roleId } },
+          changes: diffForAudit('api-credential', null, {
+            name: created?.name,
+            role: created && { id: created.role.id, name: created.role.label },
+          }),
         });
         return credentialId;
       });

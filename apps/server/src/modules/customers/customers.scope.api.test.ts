@@ -259,7 +259,12 @@ describe('customer scope', () => {
     const audit = (await api.get(`/api/v2/customers/${customer.Olga}/audit`, admin)).json().result;
     expect(audit[0]).toMatchObject({
       action: 'owner-assigned',
-      changes: { ownerUserId: { from: agentA.id, to: colleagueA.id } },
+      changes: {
+        owner: {
+          from: { id: agentA.id, name: expect.any(String) },
+          to: { id: colleagueA.id, name: expect.any(String) },
+        },
+      },
     });
     // The new owner sees it now; agent A no longer does (neither owner, creator, nor related by a ticket).
     expect(idsOf((await listed(colleagueA)).data)).toContain(customer.Olga);

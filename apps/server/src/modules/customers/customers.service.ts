@@ -12,7 +12,8 @@ import {
   PHONE_PATTERN,
 } from '@atiende/contracts';
 import { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -22,6 +23,7 @@ import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { type CustomerScope, customerScopeOf } from '../../policies/customers.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { usersRepo } from '../users/users.repo.js';
 import { exportCustomers } from './customers.export.js';
 import { type ContactValues, customersRepo } from './customers.repo.js';
 
@@ -163,6 +165,45 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   /**
+   * The customer as its audit compares it, read in the transaction: type, owner, labels and related customers
+   * (those the actor sees) by their names now; each contact identified by its type and value.
+   */
+  async function auditSnapshot(tx: Executor, scope: CustomerScope, id: number): Promise<AuditSnapshot<'customer'>> {
+    const row = await customersRepo.findRow(tx, id);
+    const item = await customersRepo.listItem(tx, id);
+    if (!row || !item) throw errors.notFound();
+    const contacts = await customersRepo.contacts(tx, id);
+    const related = await customersRepo.related(tx, scope, id);
+    return {
+      identificationType: item.identificationType,
+      identificationNumber: row.identificationNumber,
+      firstName: row.firstName,
+      middleName: row.middleName,
+      lastName: row.lastName,
+      secondLastName: row.secondLastName,
+      birthday: row.birthday,
+      gender: row.gender,
+      labels: item.labels.map((label) => ({ id: label.id, name: label.name })),
+      owner: item.owner && { id: item.owner.id, name: item.owner.nombre },
+      related: related.map((customer) => ({
+        id: customer.id,
+        name: customer.fullName,
+        detail: customer.identificationNumber,
+      })),
+      contacts: contacts.map((contact) => ({
+        id: `${contact.type.id}:${contact.value}`,
+        name: contact.value,
+        detail: contact.type.name,
+        label: contact.label,
+        areaCode: contact.areaCode,
+        extension: contact.extension,
+        zone: contact.zone,
+        city: contact.city,
+      })),
+    };
+  }
+
+  /**
    * Everything a customer refers to must exist: identification type, labels, related customers (among those the
    * actor sees), owner, cities.
    */
@@ -247,7 +288,7 @@ export function createCustomersService(ctx: AppContext) {
             entity: 'customer',
             entityId: created,
             action: 'created',
-            changes: diffForAudit(null, { ...prepared.values, searchText: undefined, labelIds: prepared.labelIds }),
+            changes: diffForAudit('customer', null, await auditSnapshot(tx, scope, created)),
           });
           return created;
         })
@@ -259,7 +300,8 @@ export function createCustomersService(ctx: AppContext) {
       const scope = await scopeOf(actor);
       await db
         .transaction(async (tx) => {
-          const current = await visible(tx, actor, id, true);
+          await visible(tx, actor, id, true);
+          const previous = await auditSnapshot(tx, scope, id);
           const prepared = await prepare(tx, scope, body, id);
           // The form lists only the related customers the actor sees; relations to others stay as they were.
           const existing = await customersRepo.relatedIds(tx, id);
@@ -274,7 +316,7 @@ export function createCustomersService(ctx: AppContext) {
             entity: 'customer',
             entityId: id,
             action: 'updated',
-            changes: diffForAudit({ ...current, searchText: undefined }, { ...prepared.values, searchText: undefined }),
+            changes: diffForAudit('customer', previous, await auditSnapshot(tx, scope, id)),
           });
         })
         .catch(rethrowDuplicateIdentification);
@@ -318,13 +360,16 @@ export function createCustomersService(ctx: AppContext) {
         if ((await cataloguesRepo.existingEnabledIds(tx, 'customer-label', [toLabelId])).length === 0) {
           throw errors.invalidField('toLabelId', 'customers.unknownLabels');
         }
+        const labelsOf = async () =>
+          ((await customersRepo.labelsOf(tx, [id])).get(id) ?? []).map((label) => ({ id: label.id, name: label.name }));
+        const previous = await labelsOf();
         await customersRepo.moveLabel(tx, id, fromLabelId, toLabelId);
         await auditRepo.record(tx, {
           actorUserId: actor.userId,
           entity: 'customer',
           entityId: id,
           action: 'label-moved',
-          changes: { labelId: { from: fromLabelId, to: toLabelId } },
+          changes: diffForAudit('customer', { labels: previous }, { labels: await labelsOf() }),
         });
       });
       return present(scope, id);
@@ -345,13 +390,19 @@ export function createCustomersService(ctx: AppContext) {
         const missing = customerIds.findIndex((id) => !found.has(id));
         if (missing >= 0) throw errors.invalidField(`customerIds.${missing}`, 'customers.unknownCustomer');
         const updated = await customersRepo.assignOwner(tx, ids, ownerUserId);
+        const owners = [...new Set([ownerUserId, ...[...found.values()].flatMap((row) => row.ownerUserId ?? [])])];
+        const people = new Map((await usersRepo.refs(tx, owners)).map((person) => [person.id, person]));
         for (const customer of found.values()) {
           await auditRepo.record(tx, {
             actorUserId: actor.userId,
             entity: 'customer',
             entityId: customer.id,
             action: 'owner-assigned',
-            changes: { ownerUserId: { from: customer.ownerUserId, to: ownerUserId } },
+            changes: diffForAudit(
+              'customer',
+              { owner: customer.ownerUserId ? people.get(customer.ownerUserId) : null },
+              { owner: people.get(ownerUserId) },
+            ),
           });
         }
         return { updated };

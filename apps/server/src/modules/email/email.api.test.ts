@@ -576,7 +576,7 @@ describe('e-mail channel', () => {
     const audit = (await api.get(`/api/v2/channels/${channelId}/audit`, admin)).json().result;
     expect(audit[0]).toMatchObject({
       action: 'inboundDiscarded',
-      changes: { subject: 'A postcard for you', reason: 'no-sender' },
+      changes: { subject: { value: 'A postcard for you' }, reason: { value: 'no-sender' } },
     });
   }, 60_000);
 
@@ -598,7 +598,10 @@ describe('e-mail channel', () => {
       false,
     );
     const audit = (await api.get(`/api/v2/channels/${channelId}/audit`, admin)).json().result;
-    expect(audit[0]).toMatchObject({ action: 'inboundRetried', changes: { result: 'recorded', reason: 'error' } });
+    expect(audit[0]).toMatchObject({
+      action: 'inboundRetried',
+      changes: { result: { value: 'recorded' }, reason: { value: 'error' } },
+    });
 
     // A failed message whose kept source is gone can only be discarded.
     await email.failures.record(

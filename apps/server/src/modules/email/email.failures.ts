@@ -9,6 +9,7 @@ import type {
 } from '@atiende/contracts';
 import { ZodError, type z } from 'zod';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { auditFacts } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
@@ -216,7 +217,12 @@ export function createFailedInbound(ctx: AppContext, take: TakeMessage) {
           entity: 'channel',
           entityId: channelId,
           action: 'inboundRetried',
-          changes: { sender: row.sender, subject: row.subject, reason: row.reason, result: outcome.status },
+          changes: auditFacts('channel', {
+            sender: row.sender,
+            subject: row.subject,
+            reason: row.reason,
+            result: outcome.status,
+          }),
         });
       });
       await storage.remove(row.sourcePath);
@@ -241,7 +247,7 @@ export function createFailedInbound(ctx: AppContext, take: TakeMessage) {
           entity: 'channel',
           entityId: channelId,
           action: 'inboundDiscarded',
-          changes: { sender: found.sender, subject: found.subject, reason: found.reason },
+          changes: auditFacts('channel', { sender: found.sender, subject: found.subject, reason: found.reason }),
         });
         return found;
       });

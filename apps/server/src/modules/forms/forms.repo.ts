@@ -119,6 +119,18 @@ export const formsRepo = {
       .orderBy(campaigns.name);
   },
 
+  /** Forms or reusable lists by id with their names (what the audit log names them by). */
+  async refs(db: Executor, kind: 'form' | 'list', ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    if (ids.length === 0) return [];
+    const table = kind === 'form' ? dynamicForms : reusableLists;
+    const rows = await db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(inArray(table.id, [...ids]));
+    const names = new Map(rows.map((row) => [row.id, row.name]));
+    return ids.map((id) => ({ id, name: names.get(id) ?? `#${id}` }));
+  },
+
   async existingFormIds(db: Executor, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db

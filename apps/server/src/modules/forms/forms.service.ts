@@ -2,12 +2,14 @@ import type {
   DynamicForm,
   dynamicFormBodySchema,
   formListQuerySchema,
+  OptionNode,
   Page,
   ReusableList,
   reusableListBodySchema,
 } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditMember, type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { errors } from '../../platform/http/errors.js';
@@ -58,6 +60,50 @@ function toList(row: ListRow, usedBy: { id: number; name: string }[]): ReusableL
   };
 }
 
+/** Options (a tree for multi-level lists) as the audit compares them: one member per option, named by its path. */
+function optionMembers(options: readonly OptionNode[], parent = ''): AuditMember[] {
+  return options.flatMap((option) => {
+    const path = parent ? `${parent} › ${option.label}` : option.label;
+    return [{ id: path, name: path }, ...optionMembers(option.children ?? [], path)];
+  });
+}
+
+/** A form as its audit compares it: each field identified by its key, its reusable list by its name now. */
+async function formSnapshot(tx: Executor, row: FormRow): Promise<AuditSnapshot<'dynamic-form'>> {
+  const listIds = [...new Set(row.fields.flatMap((field) => (field.reusableListId ? [field.reusableListId] : [])))];
+  const lists = new Map((await formsRepo.refs(tx, 'list', listIds)).map((list) => [list.id, list]));
+  return {
+    name: row.name,
+    description: row.description,
+    requireNotes: row.requireNotes,
+    requireNextTask: row.requireNextTask,
+    enabled: row.enabled,
+    fields: row.fields.map((field) => ({
+      id: field.key,
+      name: field.label,
+      type: field.type,
+      description: field.description,
+      order: field.order,
+      required: field.required,
+      alphabeticalOrder: field.alphabeticalOrder,
+      defaultValue: field.defaultValue,
+      options: optionMembers(field.options),
+      reusableList: field.reusableListId ? lists.get(field.reusableListId) : null,
+    })),
+  };
+}
+
+function listSnapshot(row: ListRow): AuditSnapshot<'reusable-list'> {
+  return {
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    alphabeticalOrder: row.alphabeticalOrder,
+    enabled: row.enabled,
+    options: optionMembers(row.options),
+  };
+}
+
 /** Fields that take options from a reusable list must name one that exists. */
 async function checkListReferences(db: Executor, body: FormBody): Promise<void> {
   const referenced = [...new Set(body.fields.flatMap((field) => (field.reusableListId ? [field.reusableListId] : [])))];
@@ -79,6 +125,18 @@ export function createFormsService(ctx: AppContext) {
     const row = await formsRepo.findList(db, id);
     if (!row) throw errors.notFound();
     return toList(row, await formsRepo.formsUsingList(db, id));
+  }
+
+  async function storedForm(tx: Executor, id: number): Promise<FormRow> {
+    const row = await formsRepo.findForm(tx, id);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  async function storedList(tx: Executor, id: number): Promise<ListRow> {
+    const row = await formsRepo.findList(tx, id);
+    if (!row) throw errors.notFound();
+    return row;
   }
 
   const formValues = (body: FormBody) => ({
@@ -117,7 +175,7 @@ export function createFormsService(ctx: AppContext) {
           entity: 'dynamic-form',
           entityId: created,
           action: 'created',
-          changes: diffForAudit(null, values),
+          changes: diffForAudit('dynamic-form', null, await formSnapshot(tx, await storedForm(tx, created))),
         });
         return created;
       });
@@ -136,7 +194,11 @@ export function createFormsService(ctx: AppContext) {
           entity: 'dynamic-form',
           entityId: id,
           action: 'updated',
-          changes: diffForAudit(current, values),
+          changes: diffForAudit(
+            'dynamic-form',
+            await formSnapshot(tx, current),
+            await formSnapshot(tx, await storedForm(tx, id)),
+          ),
         });
       });
       return formView(id);
@@ -158,7 +220,7 @@ export function createFormsService(ctx: AppContext) {
           entity: 'reusable-list',
           entityId: created,
           action: 'created',
-          changes: diffForAudit(null, values),
+          changes: diffForAudit('reusable-list', null, listSnapshot(await storedList(tx, created))),
         });
         return created;
       });
@@ -176,7 +238,7 @@ export function createFormsService(ctx: AppContext) {
           entity: 'reusable-list',
           entityId: id,
           action: 'updated',
-          changes: diffForAudit(current, values),
+          changes: diffForAudit('reusable-list', listSnapshot(current), listSnapshot(await storedList(tx, id))),
         });
       });
       return listView(id);

@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS, type RoleItem, type RolePermissions } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -45,11 +46,8 @@ export function createRolesService(ctx: AppContext) {
             entity: 'role',
             entityId: roleId,
             action: 'created',
-            changes: {
-              name: { from: null, to: body.name },
-              label: { from: null, to: body.label },
-              ...(body.copyFromRoleId != null ? { permissions: { added: copied, removed: [] } } : {}),
-            },
+            // The permissions it starts with (copied from another role), as keys the web names.
+            changes: diffForAudit('role', null, { name: body.name, label: body.label, permissions: copied }),
           });
           return roleId;
         })
@@ -71,7 +69,7 @@ export function createRolesService(ctx: AppContext) {
           entity: 'role',
           entityId: id,
           action: 'renamed',
-          changes: { label: { from: current.label, to: label } },
+          changes: diffForAudit('role', { label: current.label }, { label }),
         });
       });
       return roleOrNotFound(id);
@@ -112,10 +110,8 @@ export function createRolesService(ctx: AppContext) {
           entity: 'role',
           entityId: id,
           action: 'permissions-changed',
-          changes: {
-            added: unique.filter((permission) => !before.includes(permission)),
-            removed: before.filter((permission) => !unique.includes(permission)),
-          },
+          // Permission keys; the web names each in the reader's language.
+          changes: diffForAudit('role', { permissions: before }, { permissions: unique }),
         });
         return rolesRepo.userIdsWithRole(tx, id);
       });

@@ -92,9 +92,14 @@ describe('message templates', () => {
     expect(audit[0].changes).toMatchObject({
       name: { from: `Bienvenida Ñandú ${stamp}`, to: `Bienvenida editada ${stamp}` },
       allCampaigns: { from: false, to: true },
-      campaignIds: { from: [desk.campaignId], to: [] },
+      // The campaigns it was limited to, by their names.
+      campaigns: { added: [], removed: [{ id: desk.campaignId, name: expect.any(String) }], changed: [] },
     });
-    expect(audit[1].changes.campaignIds).toEqual({ from: null, to: [desk.campaignId] });
+    expect(audit[1].changes.campaigns).toEqual({
+      added: [{ id: desk.campaignId, name: expect.any(String) }],
+      removed: [],
+      changed: [],
+    });
 
     expect((await api.get('/api/v2/templates/999999999', admin)).statusCode).toBe(404);
     expect((await api.put('/api/v2/templates/999999999', admin, template())).statusCode).toBe(404);

@@ -9,7 +9,8 @@ import {
   type templateListQuerySchema,
 } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -23,7 +24,7 @@ import { type TemplateRow, templatesRepo } from './templates.repo.js';
 /** At most this many templates are offered for one ticket (the picker searches them in the browser). */
 export const OFFERED_LIMIT = 200;
 
-const AUDIT_ENTITY = 'message_template';
+const AUDIT_ENTITY = 'message_template' as const;
 
 function toTemplate(row: TemplateRow, campaigns: { id: number; name: string }[]): MessageTemplate {
   return {
@@ -61,6 +62,20 @@ export function createTemplatesService(ctx: AppContext) {
     const row = await templatesRepo.find(db, id);
     if (!row) throw errors.notFound();
     return toTemplate(row, (await templatesRepo.campaignsOf(db, [id])).get(id) ?? []);
+  }
+
+  /** The template as its audit compares it, read in the transaction: its campaigns by their names now. */
+  async function auditSnapshot(tx: Executor, id: number): Promise<AuditSnapshot<'message_template'>> {
+    const row = await templatesRepo.find(tx, id);
+    if (!row) throw errors.notFound();
+    return {
+      name: row.name,
+      channelType: row.channelType,
+      allCampaigns: row.allCampaigns,
+      campaigns: (await templatesRepo.campaignsOf(tx, [id])).get(id) ?? [],
+      body: row.body,
+      enabled: row.enabled,
+    };
   }
 
   async function checkCampaigns(tx: Executor, ids: number[]) {
@@ -109,7 +124,7 @@ export function createTemplatesService(ctx: AppContext) {
           entity: AUDIT_ENTITY,
           entityId: created,
           action: 'created',
-          changes: diffForAudit(null, { ...values, campaignIds }),
+          changes: diffForAudit(AUDIT_ENTITY, null, await auditSnapshot(tx, created)),
         });
         return created;
       });
@@ -122,7 +137,7 @@ export function createTemplatesService(ctx: AppContext) {
         const current = await templatesRepo.lock(tx, id);
         if (!current) throw errors.notFound();
         await checkCampaigns(tx, campaignIds);
-        const before = (await templatesRepo.campaignsOf(tx, [id])).get(id) ?? [];
+        const previous = await auditSnapshot(tx, id);
         await templatesRepo.update(tx, id, values);
         await templatesRepo.replaceCampaigns(tx, id, campaignIds);
         await auditRepo.record(tx, {
@@ -130,17 +145,7 @@ export function createTemplatesService(ctx: AppContext) {
           entity: AUDIT_ENTITY,
           entityId: id,
           action: 'updated',
-          changes: diffForAudit(
-            {
-              name: current.name,
-              channelType: current.channelType,
-              body: current.body,
-              allCampaigns: current.allCampaigns,
-              enabled: current.enabled,
-              campaignIds: before.map((campaign) => campaign.id).sort((a, b) => a - b),
-            },
-            { ...values, campaignIds },
-          ),
+          changes: diffForAudit(AUDIT_ENTITY, previous, await auditSnapshot(tx, id)),
         });
       });
       return view(id);

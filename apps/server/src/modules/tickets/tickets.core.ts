@@ -1,5 +1,6 @@
 import {
   ALL_STATUSES,
+  type AuditChanges,
   buildFormValuesSchema,
   type CampaignConfig,
   canTransition,
@@ -14,6 +15,7 @@ import {
   taskDue,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -227,21 +229,22 @@ export function createTicketCore(ctx: AppContext) {
     actor: AuthContext,
     id: number,
     action: TicketAction,
-    change: (
-      tx: Executor,
-      ticket: TicketRow,
-    ) => Promise<{ event: TicketEventKind; audit?: Record<string, unknown> } | undefined>,
+    change: (tx: Executor, ticket: TicketRow) => Promise<{ event: TicketEventKind; audit?: AuditChanges } | undefined>,
   ) {
     const outcome = await db.transaction(async (tx) => {
       const ticket = await visible(tx, actor, id, true);
       if (!canTransition(action, ticket.status)) throw invalidTransition();
       const result = await change(tx, ticket);
+      const after = await ticketsRepo.findVisible(tx, { kind: 'all' }, { id });
       await auditRepo.record(tx, {
         actorUserId: actor.userId,
         entity: 'ticket',
         entityId: id,
         action,
-        changes: { status: { from: ticket.status, to: null }, ...(result?.audit ?? {}) },
+        changes: {
+          ...diffForAudit('ticket', { status: ticket.status }, { status: after?.status }),
+          ...(result?.audit ?? {}),
+        },
       });
       return result;
     });

@@ -1,5 +1,6 @@
 import { canTransition, REALTIME_EVENTS, TICKET_STATUS, type Ticket } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { auditFacts, diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -7,6 +8,7 @@ import { ticketScopeOf } from '../../policies/tickets.js';
 import { agentsRepo } from '../agents/agents.repo.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { customersRepo } from '../customers/customers.repo.js';
+import { usersRepo } from '../users/users.repo.js';
 import { invalidTransition, type TicketCore } from './tickets.core.js';
 import { ticketsRepo } from './tickets.repo.js';
 
@@ -90,9 +92,15 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
           transferFromUserId: actor.userId,
           transferPreviousStatus: ticket.status,
         });
+        const [toUser] = body.toUserId ? await usersRepo.refs(tx, [body.toUserId]) : [null];
+        const toCampaign = body.toCampaignId ? await campaignsRepo.find(tx, body.toCampaignId) : null;
         return {
           event: 'transferido',
-          audit: { toUserId: body.toUserId ?? null, toCampaignId: body.toCampaignId ?? null, note: note ?? null },
+          audit: auditFacts('ticket', {
+            toUser,
+            toCampaign: toCampaign && { id: toCampaign.id, name: toCampaign.name },
+            note,
+          }),
         };
       }).then(async (ticket) => {
         if (body.toUserId) {
@@ -130,6 +138,7 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
           entity: 'ticket',
           entityId: id,
           action: 'transfer-accepted',
+          changes: diffForAudit('ticket', { status: ticket.status }, { status: TICKET_STATUS.open }),
         });
         return { ...ticket, assignedUserId: actor.userId, campaignId: targetCampaign };
       });
@@ -164,6 +173,11 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
           entity: 'ticket',
           entityId: id,
           action: 'transfer-rejected',
+          changes: diffForAudit(
+            'ticket',
+            { status: ticket.status },
+            { status: ticket.transferPreviousStatus ?? TICKET_STATUS.open },
+          ),
         });
         return { ...ticket, assignedUserId: ticket.transferFromUserId ?? ticket.assignedUserId };
       });
@@ -188,6 +202,8 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
         if (target.id === ticket.id) throw errors.invalidField('targetNumber', 'tickets.mergeSelf');
         if (target.status === TICKET_STATUS.closed) throw errors.invalidField('targetNumber', 'tickets.closedTicket');
         const moved = await ticketsRepo.moveWork(tx, ticket.id, target.id);
+        // What came along (only kinds that had any).
+        const movedWork = Object.fromEntries(Object.entries(moved).filter(([, count]) => count > 0));
         await ticketsRepo.relate(tx, ticket.id, target.id);
         await ticketsRepo.update(tx, ticket.id, {
           status: TICKET_STATUS.closed,
@@ -201,14 +217,14 @@ export function createTicketTransitions(ctx: AppContext, core: TicketCore) {
           entity: 'ticket',
           entityId: ticket.id,
           action: 'merged-into',
-          changes: { target: { from: null, to: target.number }, ...moved },
+          changes: auditFacts('ticket', { target: String(target.number), ...movedWork }),
         });
         await auditRepo.record(tx, {
           actorUserId: actor.userId,
           entity: 'ticket',
           entityId: target.id,
           action: 'merged-from',
-          changes: { source: { from: null, to: ticket.number }, ...moved },
+          changes: auditFacts('ticket', { source: String(ticket.number), ...movedWork }),
         });
         return { source: ticket };
       });

@@ -1,5 +1,6 @@
 import { TICKET_STATUS, type Ticket } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { auditFacts, diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { safeFileName, sniffAttachment } from '../../platform/files.js';
@@ -85,6 +86,11 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
           throw errors.invalidField('typeId', 'tickets.unknownType');
         }
         const customer = await customersRepo.findRow(tx, ticket.customerId);
+        const types = await cataloguesRepo.refs(
+          tx,
+          [ticket.typeId, body.typeId].flatMap((typeId) => typeId ?? []),
+        );
+        const typeOf = (typeId: number | null | undefined) => types.find((type) => type.id === typeId) ?? null;
         await ticketsRepo.update(tx, id, {
           typeId: body.typeId ?? null,
           priority: body.priority,
@@ -96,10 +102,11 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
           entity: 'ticket',
           entityId: id,
           action: 'updated',
-          changes: {
-            priority: { from: ticket.priority, to: body.priority },
-            description: { from: ticket.description, to: body.description },
-          },
+          changes: diffForAudit(
+            'ticket',
+            { type: typeOf(ticket.typeId), priority: ticket.priority, description: ticket.description },
+            { type: typeOf(body.typeId), priority: body.priority, description: body.description },
+          ),
         });
       });
       return view(actor, id);
@@ -153,9 +160,10 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
       const storedPath = await ctx.storage.save(`tickets/${id}`, kind.extension, content);
       await db.transaction(async (tx) => {
         if (!(await visible(tx, actor, id, true))) throw errors.notFound();
+        const fileName = safeFileName(filename, kind.extension);
         const attachmentId = await ticketsRepo.insertAttachment(tx, {
           ticketId: id,
-          fileName: safeFileName(filename, kind.extension),
+          fileName,
           storedPath,
           contentType: kind.contentType,
           size: content.length,
@@ -166,7 +174,7 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
           entity: 'ticket',
           entityId: id,
           action: 'attachment-added',
-          changes: { attachmentId: { from: null, to: attachmentId } },
+          changes: auditFacts('ticket', { attachment: { id: attachmentId, name: fileName } }),
         });
       });
       return view(actor, id);

@@ -194,7 +194,37 @@ describe('users CRUD', () => {
     const entries = audit.json().result;
     expect(entries.map((entry: { action: string }) => entry.action)).toEqual(['updated', 'created']);
     expect(entries[0].actor).toEqual({ id: admin.id, nombre: expect.any(String) });
-    expect(entries[0].changes.name).toEqual({ from: created.nombre, to: 'Nombre Cambiado' });
+    // Only what changed, roles by their names (fields left out of the form were cleared).
+    expect(entries[0].changes).toEqual({
+      name: { from: created.nombre, to: 'Nombre Cambiado' },
+      roles: {
+        added: [{ id: roleIds.super, name: 'Supervisor' }],
+        removed: [{ id: roleIds.agent, name: 'Agente' }],
+        changed: [],
+      },
+      extension: { from: '1001', to: null },
+      position: { from: 'Agente', to: null },
+      department: { from: null, to: 'Ventas' },
+    });
+    // What it was created with, never its password.
+    expect(entries[1].changes).toMatchObject({
+      name: { from: null, to: created.nombre },
+      roles: { added: [{ id: roleIds.agent, name: 'Agente' }], removed: [], changed: [] },
+      enabled: { from: null, to: true },
+    });
+    expect(JSON.stringify(entries)).not.toContain('Clave.Segura');
+    expect(Object.keys(entries[1].changes)).not.toContain('password');
+    // Saving the same again records no change.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/users/${created.id}`,
+      headers: admin.headers,
+      payload: { name: 'Nombre Cambiado', email: created.email, roleIds: [roleIds.super], department: 'Ventas' },
+    });
+    const again = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/users/${created.id}/audit`, headers: admin.headers })
+    ).json().result;
+    expect(again[0]).toMatchObject({ action: 'updated', changes: null });
     const agentAudit = await t.app.inject({
       method: 'GET',
       url: `/api/v2/users/${created.id}/audit`,

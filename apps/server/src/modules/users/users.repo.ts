@@ -1,6 +1,6 @@
 import type { ColleagueItem, UserDetail, UserListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
+import { concurrently, type Executor } from '../../platform/db/client.js';
 import { exactCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -89,6 +89,17 @@ export const usersRepo = {
       .returning({ id: users.id });
     if (roleIds.length > 0) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId })));
     return row.id;
+  },
+
+  /** People by id with their names, in the order asked (what the audit log names them by). */
+  async refs(db: Executor, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    const names = new Map(rows.map((row) => [row.id, row.name]));
+    return ids.map((id) => ({ id, name: names.get(id) ?? `#${id}` }));
   },
 
   async findByEmail(db: Executor, email: string) {
@@ -184,15 +195,16 @@ export const usersRepo = {
   async detail(db: Executor, id: number): Promise<UserDetail | null> {
     const row = await this.findById(db, id);
     if (row?.kind !== 'person') return null;
-    const [roleMap, skills, profile] = await Promise.all([
-      rolesOf(db, [id]),
-      db
-        .select({ id: catalogueEntries.id, name: catalogueEntries.name })
-        .from(userSkills)
-        .innerJoin(catalogueEntries, eq(catalogueEntries.id, userSkills.skillId))
-        .where(eq(userSkills.userId, id))
-        .orderBy(catalogueEntries.name),
-      this.loadProfile(db, id),
+    const [roleMap, skills, profile] = await concurrently(db, [
+      () => rolesOf(db, [id]),
+      () =>
+        db
+          .select({ id: catalogueEntries.id, name: catalogueEntries.name })
+          .from(userSkills)
+          .innerJoin(catalogueEntries, eq(catalogueEntries.id, userSkills.skillId))
+          .where(eq(userSkills.userId, id))
+          .orderBy(catalogueEntries.name),
+      () => this.loadProfile(db, id),
     ]);
     const userRolesList = roleMap.get(id) ?? [];
     return {

@@ -17,7 +17,8 @@ import {
   type userListQuerySchema,
 } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -144,6 +145,31 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
     return detail;
   }
 
+  /** The user as its audit compares it, read in the transaction: roles and skills by their names now. */
+  async function auditSnapshot(tx: Executor, id: number): Promise<AuditSnapshot<'user'>> {
+    const user = await usersRepo.detail(tx, id);
+    if (!user) throw errors.notFound();
+    return {
+      name: user.nombre,
+      username: user.username,
+      email: user.email,
+      roles: user.roles.map((role) => ({ id: role.id, name: role.label })),
+      skills: user.skills,
+      extension: user.extension,
+      position: user.position,
+      department: user.department,
+      birthday: user.birthday,
+      phone: user.phone,
+      mobilephone: user.mobilephone,
+      address: user.address,
+      facebook: user.facebook,
+      twitter: user.twitter,
+      instagram: user.instagram,
+      mfa: user.mfa,
+      enabled: user.enabled,
+    };
+  }
+
   async function storeAvatar(actor: AuthContext, userId: number, upload: ImageUpload): Promise<UserDetail> {
     const storedPath = await ctx.storage.save(`usuario/${userId}/perfil`, upload.extension, upload.content);
     const previous = await db.transaction(async (tx) => {
@@ -155,7 +181,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
         entity: 'user',
         entityId: userId,
         action: 'avatar-changed',
-        changes: { url_image: { from: current.imagePath, to: storedPath } },
+        changes: diffForAudit('user', { avatar: current.imagePath }, { avatar: storedPath }),
       });
       return current.imagePath;
     });
@@ -213,7 +239,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
             entity: 'user',
             entityId: userId,
             action: 'created',
-            changes: diffForAudit(null, { ...values, email: body.email, roleIds: references.roleIds, mfa: body.mfa }),
+            changes: diffForAudit('user', null, await auditSnapshot(tx, userId)),
           });
           return userId;
         })
@@ -243,6 +269,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
             mfaEnabled: body.mfa,
             enabled: body.enabled,
           };
+          const previous = await auditSnapshot(tx, id);
           await usersRepo.update(tx, id, values);
           await usersRepo.replaceRoles(tx, id, references.roleIds);
           await usersRepo.replaceSkills(tx, id, references.skillIds);
@@ -252,10 +279,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
             entity: 'user',
             entityId: id,
             action: 'updated',
-            changes: diffForAudit(
-              { ...current, roleIds: before.roles.map((role) => role.id), skillIds: before.skills.map((s) => s.id) },
-              { ...values, roleIds: references.roleIds, skillIds: references.skillIds },
-            ),
+            changes: diffForAudit('user', previous, await auditSnapshot(tx, id)),
           });
         })
         .catch(rethrowDuplicate);
@@ -317,16 +341,15 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
     async updateOwnProfile(actor: AuthContext, body: ProfileBody): Promise<UserDetail> {
       await db
         .transaction(async (tx) => {
-          const before = await usersRepo.lock(tx, actor.userId);
-          if (!before) throw errors.notFound();
-          const values = profileValues(body);
-          await usersRepo.update(tx, actor.userId, values);
+          if (!(await usersRepo.lock(tx, actor.userId))) throw errors.notFound();
+          const previous = await auditSnapshot(tx, actor.userId);
+          await usersRepo.update(tx, actor.userId, profileValues(body));
           await auditRepo.record(tx, {
             actorUserId: actor.userId,
             entity: 'user',
             entityId: actor.userId,
             action: 'profile-updated',
-            changes: diffForAudit(before, values),
+            changes: diffForAudit('user', previous, await auditSnapshot(tx, actor.userId)),
           });
         })
         .catch(rethrowDuplicate);

@@ -8,6 +8,7 @@ import {
   whatsappVariablesOf,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { diffForAudit } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { textToHtml } from '../../platform/html.js';
@@ -177,7 +178,12 @@ export function createWhatsappTemplatesService(ctx: AppContext, outbound: Outbou
           entity: 'whatsapp-template',
           entityId: inserted,
           action: 'submitted',
-          changes: { name: { from: null, to: body.name }, providerTemplateId: { from: null, to: submitted.id } },
+          changes: diffForAudit('whatsapp-template', null, {
+            name: body.name,
+            language: body.language,
+            category: body.category,
+            providerTemplateId: submitted.id,
+          }),
         });
         return inserted;
       });

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { OmniWidget, Page, WidgetBody, widgetListQuerySchema } from '@atiende/contracts';
 import type { z } from 'zod';
-import { auditRepo, diffForAudit } from '../../platform/audit/audit.repo.js';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { type AuditSnapshot, diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { errors } from '../../platform/http/errors.js';
@@ -11,6 +12,8 @@ import { type WidgetChannelRow, type WidgetRow, widgetsRepo } from './widgets.re
 
 export type WidgetImageKind = 'business' | 'icon';
 const IMAGE_COLUMN = { business: 'businessImagePath', icon: 'iconImagePath' } as const;
+/** The image's field in the audit log. */
+const IMAGE_FIELD = { business: 'businessImage', icon: 'iconImage' } as const;
 
 /** Public URL of a widget's image: served without login (websites load it), named by the random stored file. */
 export function widgetImageUrl(publicUrl: string, row: WidgetRow, kind: WidgetImageKind): string | null {
@@ -59,12 +62,13 @@ function values(body: WidgetBody) {
   };
 }
 
-/** The audited fields of a stored widget (same shape as `values`). */
-function snapshot(row: WidgetRow) {
+/** The widget as its audit compares it: its channels by their names now (images change on their own). */
+function auditSnapshot(row: WidgetRow, channels: WidgetChannelRow[]): AuditSnapshot<'omni-widget'> {
   return {
     name: row.name,
     enabled: row.enabled,
     allowedOrigins: row.allowedOrigins,
+    channels: channels.map((channel) => ({ id: channel.id, name: channel.name })),
     style: row.style,
     title: row.title,
     subtitle: row.subtitle,
@@ -83,6 +87,12 @@ export function createWidgetsService(ctx: AppContext) {
     const row = await widgetsRepo.find(db, id);
     if (!row) throw errors.notFound();
     return toWidget(row, (await widgetsRepo.channelsOf(db, [id])).get(id) ?? [], publicUrl);
+  }
+
+  async function storedSnapshot(tx: Executor, id: number) {
+    const row = await widgetsRepo.find(tx, id);
+    if (!row) throw errors.notFound();
+    return auditSnapshot(row, (await widgetsRepo.channelsOf(tx, [id])).get(id) ?? []);
   }
 
   /** Distinct channel ids in the given order; every one must exist (422 on `channelIds` otherwise). */
@@ -127,7 +137,7 @@ export function createWidgetsService(ctx: AppContext) {
           entity: 'omni-widget',
           entityId: created,
           action: 'created',
-          changes: diffForAudit(null, { ...widgetValues, channelIds }),
+          changes: diffForAudit('omni-widget', null, await storedSnapshot(tx, created)),
         });
         return created;
       });
@@ -139,19 +149,15 @@ export function createWidgetsService(ctx: AppContext) {
         const current = await widgetsRepo.lock(tx, id);
         if (!current) throw errors.notFound();
         const channelIds = await checkChannels(tx, body.channelIds);
-        const before = (await widgetsRepo.channelsOf(tx, [id])).get(id) ?? [];
-        const widgetValues = values(body);
-        await widgetsRepo.update(tx, id, widgetValues);
+        const previous = await storedSnapshot(tx, id);
+        await widgetsRepo.update(tx, id, values(body));
         await widgetsRepo.replaceChannels(tx, id, channelIds);
         await auditRepo.record(tx, {
           actorUserId,
           entity: 'omni-widget',
           entityId: id,
           action: 'updated',
-          changes: diffForAudit(
-            { ...snapshot(current), channelIds: before.map((channel) => channel.id) },
-            { ...widgetValues, channelIds },
-          ),
+          changes: diffForAudit('omni-widget', previous, await storedSnapshot(tx, id)),
         });
       });
       return view(id);
@@ -176,7 +182,11 @@ export function createWidgetsService(ctx: AppContext) {
           entity: 'omni-widget',
           entityId: id,
           action: 'image-changed',
-          changes: { [column]: { from: current[column], to: storedPath } },
+          changes: diffForAudit(
+            'omni-widget',
+            { [IMAGE_FIELD[kind]]: current[column] },
+            { [IMAGE_FIELD[kind]]: storedPath },
+          ),
         });
         return current[column];
       });

@@ -19,3 +19,4 @@ export * from '../../modules/whatsapp/whatsapp.schema.js';
 export * from '../../modules/widgets/widgets.schema.js';
 export * from '../audit/audit.schema.js';
 export * from '../events.schema.js';
+export * from '../rate-limit.schema.js';

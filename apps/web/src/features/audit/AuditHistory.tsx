@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { usePermissions } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
-import { formatDateTime, formatValue } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
+import { AuditChangeLines } from './AuditChanges';
 
 /** Every record's audit history is cached under `['audit', path]`; features build theirs with `auditKeys.of`. */
 export const auditKeys = {
@@ -21,16 +22,7 @@ export const auditKeys = {
 };
 export const AUDIT_PERMISSION = 'ver-auditoria';
 
-/** One changed field as text: `{from, to}` diffs read "a → b", plain values are shown as they are. */
-export function describeChange(value: unknown): string {
-  if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
-    const diff = value as { from: unknown; to: unknown };
-    return `${formatValue(diff.from)} → ${formatValue(diff.to)}`;
-  }
-  return formatValue(value);
-}
-
-/** The list of audit entries (who, when in local time, action, changed fields). */
+/** The list of audit entries (who, when in local time, the action, and what changed in words). */
 export function AuditEntryList({ entries }: { entries: readonly AuditEntry[] }) {
   const { t, i18n } = useTranslation();
   if (entries.length === 0) return <EmptyState data-testid="audit-empty" title={t('audit.empty')} />;
@@ -57,18 +49,7 @@ export function AuditEntryList({ entries }: { entries: readonly AuditEntry[] }) 
               {formatDateTime(entry.createdAt, i18n.language)}
             </Typography>
           </Box>
-          {entry.changes && Object.keys(entry.changes).length > 0 ? (
-            <Box component="ul" sx={{ m: 0, mt: 0.75, ps: 2.5 }}>
-              {Object.entries(entry.changes).map(([field, value]) => (
-                <Typography component="li" variant="body2" key={field} sx={{ overflowWrap: 'anywhere' }}>
-                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                    {field}
-                  </Box>
-                  : {describeChange(value)}
-                </Typography>
-              ))}
-            </Box>
-          ) : null}
+          <AuditChangeLines entry={entry} />
         </ListItem>
       ))}
     </List>

@@ -8,23 +8,24 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api, fieldErrors } from '../../api/client';
 import { useSnackbar } from '../../ui/SnackbarProvider';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const notify = useSnackbar();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useFormErrors({
+    values: { email },
+    rules: (values): FieldErrors => (values.email.trim() ? {} : { email: t('validation.required') }),
+  });
+  const error = form.errors.email;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!email.trim()) {
-      setError(t('validation.required'));
-      return;
-    }
-    setError(null);
+    if (!form.check()) return;
     setBusy(true);
     const answer = await api.post('password/email', { email });
     setBusy(false);
@@ -33,13 +34,13 @@ export function ForgotPasswordPage() {
       return;
     }
     const fields = fieldErrors(answer);
-    if (fields.email) setError(fields.email);
+    if (fields.email) form.show({ email: fields.email });
     notify(answer.message || t('errors.unexpected'), 'error');
   };
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} busy={busy}>
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="forgot-form">
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="forgot-form">
         <TextField
           label={t('auth.email')}
           type="email"

@@ -12,6 +12,7 @@ import { api, fieldErrors, isOk } from '../../api/client';
 import { useRealtime } from '../../app/realtime';
 import { clearSession, setPaused, useSession } from '../../core/session';
 import { useSnackbar } from '../../ui/SnackbarProvider';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { unlockAgent, useForcedStatus } from '../desk/agentStatus';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
@@ -23,8 +24,17 @@ export function LockscreenPage() {
   const { token, user } = useSession();
   const [email, setEmail] = useState(user?.email ?? '');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  const form = useFormErrors({
+    values: { email, password },
+    rules: (values) => {
+      const found: FieldErrors = {};
+      if (!values.email.trim()) found.email = t('validation.required');
+      if (!values.password) found.password = t('validation.required');
+      return found;
+    },
+  });
+  const { errors } = form;
   // While paused the app shell is not mounted: listen here for a supervisor ending (or changing) the pause.
   useRealtime();
   useForcedStatus();
@@ -34,11 +44,7 @@ export function LockscreenPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found: typeof errors = {};
-    if (!email.trim()) found.email = t('validation.required');
-    if (!password) found.password = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.check()) return;
     setBusy(true);
     const answer = await api.post<null>('checkCredentials', { email, password }, { ignoreUnauthorized: true });
     if (isOk(answer)) {
@@ -50,7 +56,7 @@ export function LockscreenPage() {
       return;
     }
     setBusy(false);
-    setErrors(fieldErrors(answer));
+    form.show(fieldErrors(answer));
     notify(answer.message || t('auth.lock.failed'), 'error');
   };
 
@@ -72,7 +78,7 @@ export function LockscreenPage() {
           </Typography>
         ) : null}
       </Box>
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="lock-form">
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="lock-form">
         <TextField
           label={t('auth.email')}
           type="email"

@@ -16,6 +16,7 @@ import { LINKS, supportMailto } from '../../app/links';
 import { queryKeys } from '../../app/queries';
 import { startSession, useSession } from '../../core/session';
 import { useSnackbar } from '../../ui/SnackbarProvider';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 
@@ -35,18 +36,22 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const form = useFormErrors({
+    values: { email, password, verification_code: code },
+    rules: (values): Errors => {
+      const found: Errors = {};
+      if (!values.email.trim()) found.email = t('validation.required');
+      if (!values.password) found.password = t('validation.required');
+      if (step === 'code' && !/^\d{6}$/.test(values.verification_code)) {
+        found.verification_code = t('auth.login.codeInvalid');
+      }
+      return found;
+    },
+  });
+  const errors: Errors = form.errors;
 
   if (token && !busy) return <Navigate to={next} replace />;
-
-  const validate = (): Errors => {
-    const found: Errors = {};
-    if (!email.trim()) found.email = t('validation.required');
-    if (!password) found.password = t('validation.required');
-    if (step === 'code' && !/^\d{6}$/.test(code)) found.verification_code = t('auth.login.codeInvalid');
-    return found;
-  };
 
   const send = async (body: LoginBody) => {
     setBusy(true);
@@ -72,7 +77,7 @@ export function LoginPage() {
     }
     if (answer.httpStatus === 422) {
       const fields = fieldErrors(answer) as Errors;
-      setErrors(fields);
+      form.show(fields);
       if (fields.email || fields.password) setStep('credentials');
       if (Object.keys(fields).length > 0) return;
     }
@@ -86,15 +91,13 @@ export function LoginPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.check()) return;
     void send(step === 'code' ? { email, password, verification_code: code } : { email, password });
   };
 
   const requestNewCode = () => {
     if (busy) return;
-    setErrors({});
+    form.reset();
     void send({ email, password, newCode: true });
   };
 
@@ -134,7 +137,7 @@ export function LoginPage() {
         </Stack>
       }
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="login-form" data-step={step}>
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="login-form" data-step={step}>
         {step === 'credentials' ? (
           <>
             <TextField
@@ -199,7 +202,7 @@ export function LoginPage() {
                 size="small"
                 onClick={() => {
                   setStep('credentials');
-                  setErrors({});
+                  form.reset();
                 }}
                 disabled={busy}
                 data-testid="login-back"

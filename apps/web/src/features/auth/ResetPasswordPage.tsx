@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, fieldErrors } from '../../api/client';
 import { useSnackbar } from '../../ui/SnackbarProvider';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 
@@ -22,26 +23,28 @@ export function ResetPasswordPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
-
-  const validate = () => {
-    const found: Partial<Record<Field, string>> = {};
-    if (!email.trim()) found.email = t('validation.required');
-    if (!password) found.password = t('validation.required');
-    else if (password.length < LIMITS.passwordMinLength)
-      found.password = t('validation.minLength', { count: LIMITS.passwordMinLength });
-    if (!confirmation) found.password_confirmation = t('validation.required');
-    else if (confirmation !== password) found.password_confirmation = t('validation.passwordsDoNotMatch');
-    return found;
-  };
+  const form = useFormErrors({
+    values: { email, password, password_confirmation: confirmation },
+    rules: (values) => {
+      const found: FieldErrors = {};
+      if (!values.email.trim()) found.email = t('validation.required');
+      if (!values.password) found.password = t('validation.required');
+      else if (values.password.length < LIMITS.passwordMinLength)
+        found.password = t('validation.minLength', { count: LIMITS.passwordMinLength });
+      if (!values.password_confirmation) found.password_confirmation = t('validation.required');
+      else if (values.password_confirmation !== values.password) {
+        found.password_confirmation = t('validation.passwordsDoNotMatch');
+      }
+      return found;
+    },
+  });
+  const errors: Partial<Record<Field, string>> = form.errors;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.check()) return;
     setBusy(true);
     const answer = await api.post('password/reset', {
       token,
@@ -55,14 +58,14 @@ export function ResetPasswordPage() {
       navigate('/login', { replace: true });
       return;
     }
-    const fields = fieldErrors(answer) as Partial<Record<Field, string>>;
-    setErrors(fields);
+    const fields = fieldErrors(answer);
+    form.show(fields);
     notify(fields.token ?? (answer.message || t('errors.unexpected')), 'error');
   };
 
   return (
     <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} busy={busy}>
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="reset-form">
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="reset-form">
         <TextField
           label={t('auth.email')}
           type="email"

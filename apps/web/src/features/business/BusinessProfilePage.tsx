@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { INTEGRATION_ICONS } from '../../app/menu';
@@ -30,7 +30,8 @@ import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { issuesToErrors } from '../../ui/validation';
+import { useDraft } from '../../ui/useDraft';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { AuditHistory, auditKeys } from '../audit/AuditHistory';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
@@ -84,7 +85,9 @@ export function BusinessProfilePage() {
       </PageContainer>
     );
   }
-  return <BusinessForm key={business.dataUpdatedAt} business={business.data} />;
+  // One form for the page's life: a new version of the business (a logo upload, a colleague's save) updates the
+  // fields the user has not edited and keeps what they typed (useDraft).
+  return <BusinessForm business={business.data} />;
 }
 
 function BusinessForm({ business }: { business: Business }) {
@@ -93,8 +96,11 @@ function BusinessForm({ business }: { business: Business }) {
   const readOnly = !can(EDIT_BUSINESS);
   const client = useQueryClient();
   const feedback = useApiFeedback();
-  const [state, setState] = useState<BusinessFormState>(() => businessToForm(business));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fromServer = useMemo(() => businessToForm(business), [business]);
+  const [state, setState] = useDraft<BusinessFormState>(fromServer);
+  const body = useMemo(() => formToBusinessBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: updateBusinessBodySchema });
+  const { errors } = form;
   const identificationTypes = useCatalogueOptions('tipo-documento');
   const roles = useRoles(can('ver-lista-roles|editar-permisos-roles'));
   const swatches = useMemo(
@@ -130,17 +136,17 @@ function BusinessForm({ business }: { business: Business }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = formToBusinessBody(state);
-    const parsed = updateBusinessBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
+    if (!form.check()) {
       feedback.notify(t('validation.fixErrors'), 'error');
       return;
     }
-    setErrors({});
     save.mutate(body, {
-      onSuccess: () => feedback.success(t('business.saved')),
-      onError: (error) => feedback.failure(error, setErrors),
+      onSuccess: (saved) => {
+        // Everything was sent: the form shows the business as stored.
+        setState(businessToForm(saved));
+        feedback.success(t('business.saved'));
+      },
+      onError: (error) => feedback.failure(error, form.show),
     });
   };
 
@@ -170,7 +176,7 @@ function BusinessForm({ business }: { business: Business }) {
 
   return (
     <PageContainer maxWidth={1040}>
-      <Box component="form" onSubmit={submit} noValidate data-testid="business-form">
+      <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="business-form">
         <PageHeader
           title={t('menu.items.businessProfile')}
           actions={
@@ -366,7 +372,7 @@ function BusinessForm({ business }: { business: Business }) {
           }
         >
           {errors.integraciones ? (
-            <Alert severity="error" sx={{ mb: 1 }}>
+            <Alert severity="error" sx={{ mb: 1 }} data-invalid="true">
               {errors.integraciones}
             </Alert>
           ) : null}

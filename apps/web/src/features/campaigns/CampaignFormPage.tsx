@@ -15,7 +15,7 @@ import { parseId } from '../../ui/params';
 import { Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuditHistory } from '../audit/AuditHistory';
 import { CampaignAccounts } from '../customers/CustomerWork';
 import { useCampaign, useSaveCampaign } from './api';
@@ -26,7 +26,7 @@ import { ConfigurationPanel } from './form/ConfigurationTab';
 import { CustomTabsPanel } from './form/CustomTabsTab';
 import { ScriptsPanel } from './form/ScriptsTab';
 import { SupervisorsPanel } from './form/SupervisorsTab';
-import type { Errors, Setter } from './form/shared';
+import type { Setter } from './form/shared';
 import {
   CAMPAIGN_TABS,
   type CampaignFormState,
@@ -44,26 +44,28 @@ function CampaignForm({ id, initial }: { id: number | null; initial: CampaignFor
   const feedback = useApiFeedback();
   const save = useSaveCampaign();
   const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const body = useMemo(() => campaignFormToBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: campaignBodySchema });
+  const { errors } = form;
   const [tab, setTab] = useState<CampaignTab>('campaign');
   const flagged = useMemo(() => tabsWithErrors(errors), [errors]);
 
-  const showErrors = (found: Errors) => {
-    setErrors(found);
+  // The first tab holding an error opens; the form then brings its first invalid field into view.
+  const showErrors = (found: FieldErrors) => {
+    form.show(found);
     const first = firstTabWithError(found);
     if (first) setTab(first);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = campaignFormToBody(state);
-    const parsed = campaignBodySchema.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToErrors(parsed.error.issues, t));
+    const found = form.validate();
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
       feedback.notify(t('validation.fixErrors'), 'error');
       return;
     }
-    setErrors({});
+    form.reset();
     save.mutate(
       { id, body },
       {
@@ -89,7 +91,14 @@ function CampaignForm({ id, initial }: { id: number | null; initial: CampaignFor
   };
 
   return (
-    <Box component="form" id="campaign-form" onSubmit={submit} noValidate data-testid="campaign-form">
+    <Box
+      component="form"
+      id="campaign-form"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      data-testid="campaign-form"
+    >
       <Card variant="outlined" sx={{ mb: 2 }}>
         <Tabs
           value={tab}

@@ -31,7 +31,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { AuditHistory } from '../audit/AuditHistory';
 import { useCatalogueEntry, useCatalogueList, useCatalogueOptions, useSaveCatalogueEntry } from './api';
 import {
@@ -310,20 +310,16 @@ function CatalogueForm({
   const parents = useCatalogueOptions(traits.parent ?? 'pais', Boolean(traits.parent));
   const save = useSaveCatalogueEntry(model);
   const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = useMemo(() => formToCatalogueBody(model, state), [model, state]);
+  const form = useFormErrors({ values: body, schema: catalogueEntryBodySchema });
+  const { errors } = form;
   const base = `/app/entities/${model}`;
   const set = <K extends keyof CatalogueFormState>(field: K, value: CatalogueFormState[K]) =>
     setState((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = formToCatalogueBody(model, state);
-    const parsed = catalogueEntryBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
+    if (!form.check()) return;
     save.mutate(
       { id, body },
       {
@@ -331,7 +327,7 @@ function CatalogueForm({
           feedback.success(id === null ? t('catalogues.created') : t('common.saved'));
           navigate(`${base}/${saved.id}/view`);
         },
-        onError: (error) => feedback.failure(error, setErrors),
+        onError: (error) => feedback.failure(error, form.show),
       },
     );
   };
@@ -349,7 +345,7 @@ function CatalogueForm({
         backTo={id === null ? `${base}/list` : `${base}/${id}/view`}
       />
       <Card variant="outlined">
-        <CardContent component="form" onSubmit={submit} noValidate data-testid="catalogue-form">
+        <CardContent component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="catalogue-form">
           <FormField
             label={t('catalogues.fields.name')}
             required

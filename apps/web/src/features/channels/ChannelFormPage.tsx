@@ -38,7 +38,7 @@ import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuditHistory } from '../audit/AuditHistory';
 import { useChannel, useRegisterTelegramWebhook, useSaveChannel } from './api';
 import { FailedInboundMessages } from './FailedInboundMessages';
@@ -213,9 +213,20 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
   const save = useSaveChannel();
   const feedback = useApiFeedback();
   const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const zones = useMemo(() => timezones(state.timezone), [state.timezone]);
   const secretsSet = channel?.secretsSet ?? [];
+  const body = useMemo(() => channelFormToBody(state), [state]);
+  const form = useFormErrors({
+    values: body,
+    schema: channelBodySchema,
+    // The provider's required settings (a secret already stored may stay blank).
+    rules: () => {
+      const found: FieldErrors = {};
+      for (const field of missingConfig(state, secretsSet)) found[field] = t('channels.configRequired');
+      return found;
+    },
+  });
+  const { errors } = form;
   const { can } = usePermissions();
   const canEdit = can('editar-canal');
   const set =
@@ -225,12 +236,9 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = channelFormToBody(state);
-    const parsed = channelBodySchema.safeParse(body);
-    const found: Record<string, string> = parsed.success ? {} : issuesToErrors(parsed.error.issues, t);
-    for (const field of missingConfig(state, secretsSet)) found[field] ??= t('channels.configRequired');
+    const found = form.validate();
     if (Object.keys(found).length > 0) {
-      setErrors(found);
+      form.show(found);
       feedback.notify(
         Object.keys(found).some((key) => key.startsWith('config.'))
           ? t('channels.configInvalid')
@@ -239,7 +247,7 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
       );
       return;
     }
-    setErrors({});
+    form.reset();
     save.mutate(
       { id: channel?.id ?? null, body },
       {
@@ -247,14 +255,14 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
           feedback.success(t('channels.saved'));
           navigate('/app/channels');
         },
-        onError: (error) => feedback.failure(error, setErrors),
+        onError: (error) => feedback.failure(error, form.show),
       },
     );
   };
 
   const fields = CHANNEL_CONFIG_FIELDS[state.type];
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="channel-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="channel-form">
       <Section title={t('channels.sections.general')}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
           <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>

@@ -58,6 +58,13 @@ function ChannelCard({ channel, editable }: { channel: Channel; editable: boolea
               icon={<WarningAmberIcon />}
               label={t('channels.errorFound')}
               data-testid="channel-error-chip"
+              // The whole message in any language and card width: the label wraps instead of ending in "…".
+              sx={{
+                height: 'auto',
+                minHeight: 24,
+                maxWidth: '100%',
+                '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 },
+              }}
             />
           </Tooltip>
         ) : null}

@@ -42,7 +42,7 @@ import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { useRoles } from '../permissions/api';
 
 export const credentialKeys = { all: ['api-credentials'] as const };
@@ -64,7 +64,9 @@ function NewCredentialDialog({ open, onClose }: { open: boolean; onClose: () => 
   const roles = useRoles(open);
   const [name, setName] = useState('');
   const [roleId, setRoleId] = useState<number | ''>('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = { name, roleId: roleId === '' ? 0 : roleId };
+  const form = useFormErrors({ values: body, schema: createApiCredentialBodySchema });
+  const { errors, reset } = form;
   const [created, setCreated] = useState<CreatedApiCredential | null>(null);
   const create = useMutation({
     mutationFn: (body: { name: string; roleId: number }) =>
@@ -76,26 +78,20 @@ function NewCredentialDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (open) {
       setName('');
       setRoleId('');
-      setErrors({});
+      reset();
       setCreated(null);
     }
-  }, [open]);
+  }, [open, reset]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { name, roleId: roleId === '' ? 0 : roleId };
-    const parsed = createApiCredentialBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+    if (!form.check()) return;
+    create.mutate(createApiCredentialBodySchema.parse(body), {
       onSuccess: (result) => {
         setCreated(result);
         feedback.success(t('credentials.created'));
       },
-      onError: (error) => feedback.failure(error, setErrors),
+      onError: (error) => feedback.failure(error, form.show),
     });
   };
 
@@ -126,7 +122,7 @@ function NewCredentialDialog({ open, onClose }: { open: boolean; onClose: () => 
           </DialogActions>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={form.formRef} onSubmit={submit} noValidate>
           <DialogContent>
             <FormField
               autoFocus

@@ -25,7 +25,7 @@ import { FormField } from '../../ui/FormField';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useCustomer, useCustomerCatalogue, useCustomerSearch, useOwnerOptions, useSaveCustomer } from './api';
 import { LabelMultiSelect, UserSelect } from './components';
 import {
@@ -313,16 +313,31 @@ function CustomerForm({
   initial: CustomerFormState;
   customerId: number | null;
   saving: boolean;
-  onSubmit: (state: CustomerFormState, setErrors: (errors: Record<string, string>) => void) => void;
+  onSubmit: (state: CustomerFormState, showErrors: (errors: FieldErrors) => void) => void;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<CustomerFormState>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = useMemo(() => formToBody(state), [state]);
   const documentTypes = useCustomerCatalogue('tipo-documento');
   const contactTypes = useCustomerCatalogue('tipo-dato-contacto');
   const cities = useCustomerCatalogue('ciudad');
   const labels = useCustomerCatalogue('customer-label');
   const users = useOwnerOptions();
+  const form = useFormErrors({
+    values: body,
+    schema: customerBodySchema,
+    rules: () => {
+      const found: FieldErrors = {};
+      if (state.identificationTypeId === '') found.identificationTypeId = t('validation.required');
+      const contactErrors = validateContacts(
+        state.contacts,
+        (typeId) => contactTypes.data?.find((type) => type.id === typeId)?.code,
+      );
+      for (const [field, key] of Object.entries(contactErrors)) found[field] = t(key);
+      return found;
+    },
+  });
+  const { errors } = form;
 
   const typeOptions = useMemo(
     () =>
@@ -353,28 +368,12 @@ function CustomerForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = formToBody(state);
-    const parsed = customerBodySchema.safeParse(body);
-    const found: Record<string, string> = parsed.success ? {} : issuesToErrors(parsed.error.issues, t);
-    if (state.identificationTypeId === '') found.identificationTypeId = t('validation.required');
-    const contactErrors = validateContacts(
-      state.contacts,
-      (typeId) => contactTypes.data?.find((type) => type.id === typeId)?.code,
-    );
-    for (const [field, key] of Object.entries(contactErrors)) found[field] = t(key);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      window.requestAnimationFrame(() => {
-        document.querySelector<HTMLElement>('[data-testid="customer-form"] [aria-invalid="true"]')?.focus();
-      });
-      return;
-    }
-    setErrors({});
-    onSubmit(state, setErrors);
+    if (!form.check()) return;
+    onSubmit(state, form.show);
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="customer-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="customer-form">
       <Section title={t('customers.sections.identification')}>
         <Box sx={GRID}>
           <IdSelect
@@ -459,7 +458,7 @@ function CustomerForm({
         }
       >
         {errors.contacts ? (
-          <Typography variant="body2" sx={{ color: 'error.main', mb: 1 }}>
+          <Typography variant="body2" sx={{ color: 'error.main', mb: 1 }} data-invalid="true">
             {errors.contacts}
           </Typography>
         ) : null}
@@ -525,7 +524,7 @@ export function CustomerFormPage({ mode }: { mode: 'create' | 'edit' }) {
         initial={customer.data ? customerToForm(customer.data) : EMPTY_CUSTOMER_FORM}
         customerId={id}
         saving={save.isPending}
-        onSubmit={(state, setErrors) =>
+        onSubmit={(state, showErrors) =>
           save.mutate(
             { id, body: formToBody(state) },
             {
@@ -536,11 +535,11 @@ export function CustomerFormPage({ mode }: { mode: 'create' | 'edit' }) {
               },
               onError: (error) => {
                 if (error instanceof ApiError && error.httpStatus === 409) {
-                  setErrors({ ...error.fields, identificationNumber: error.message });
+                  showErrors({ ...error.fields, identificationNumber: error.message });
                   feedback.notify(error.message, 'error');
                   return;
                 }
-                feedback.failure(error, setErrors);
+                feedback.failure(error, showErrors);
               },
             },
           )

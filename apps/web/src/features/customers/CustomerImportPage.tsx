@@ -30,13 +30,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type DragEvent, type ReactNode, useRef, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useCampaignOptions, useCustomerCatalogue, useImportStatus, useStartImport, useUploadImport } from './api';
 import { buildStartBody, guessMapping, type ImportMapping, isImportFinished, missingRequiredTargets } from './model';
 
@@ -479,7 +480,22 @@ export function CustomerImportPage() {
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [defaultTypeId, setDefaultTypeId] = useState<number | ''>('');
   const [campaignId, setCampaignId] = useState<number | ''>('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const startBody = useMemo(
+    () => buildStartBody(mapping, defaultTypeId, campaignId),
+    [mapping, defaultTypeId, campaignId],
+  );
+  const form = useFormErrors({
+    values: startBody,
+    rules: (body) => {
+      const found: FieldErrors = {};
+      for (const target of missingRequiredTargets(body.mapping)) found[`mapping.${target}`] = t('validation.required');
+      if (!body.mapping.identificationType && body.defaultIdentificationTypeId === null) {
+        found.defaultIdentificationTypeId = t('customers.import.defaultTypeRequired');
+      }
+      return found;
+    },
+  });
+  const { errors } = form;
   const [generalError, setGeneralError] = useState<string | null>(null);
   const status = useImportStatus(job?.id ?? null, started);
   const current = status.data ?? job ?? undefined;
@@ -491,7 +507,7 @@ export function CustomerImportPage() {
     setStarted(false);
     setFileError(null);
     setMapping({});
-    setErrors({});
+    form.reset();
     setGeneralError(null);
   };
 
@@ -505,7 +521,7 @@ export function CustomerImportPage() {
       onSuccess: (data) => {
         setJob(data);
         setMapping(guessMapping(data.columns));
-        setErrors({});
+        form.reset();
         setGeneralError(null);
       },
       onError: (error) => setFileError(error.message || t('errors.unexpected')),
@@ -516,14 +532,10 @@ export function CustomerImportPage() {
 
   const startImport = () => {
     if (!job) return;
-    const found: Record<string, string> = {};
+    const found = form.validate();
     const missing = missingRequiredTargets(mapping);
-    for (const target of missing) found[`mapping.${target}`] = t('validation.required');
-    if (!mapping.identificationType && defaultTypeId === '') {
-      found.defaultIdentificationTypeId = t('customers.import.defaultTypeRequired');
-    }
     if (Object.keys(found).length > 0) {
-      setErrors(found);
+      form.show(found);
       setGeneralError(
         missing.length > 0
           ? t('customers.import.mappingIncomplete', { targets: missing.map(targetName).join(', ') })
@@ -531,18 +543,16 @@ export function CustomerImportPage() {
       );
       return;
     }
-    setErrors({});
+    form.reset();
     setGeneralError(null);
     start.mutate(
-      { id: job.id, body: buildStartBody(mapping, defaultTypeId, campaignId) },
+      { id: job.id, body: startBody },
       {
         onSuccess: () => setStarted(true),
         onError: (error) => {
           if (error instanceof ApiError) {
             const fields = error.fields;
-            const translated: Record<string, string> = {};
-            for (const [field, message] of Object.entries(fields)) translated[field] = message;
-            setErrors(translated);
+            form.show(fields);
             const missingTargets = Object.keys(fields)
               .filter((field) => field.startsWith('mapping.'))
               .map((field) => field.slice('mapping.'.length) as ImportTarget);
@@ -575,24 +585,25 @@ export function CustomerImportPage() {
       </Stepper>
       {step === 0 ? <FileStep busy={upload.isPending} error={fileError} onFile={chooseFile} /> : null}
       {step === 1 && job ? (
-        <MappingStep
-          upload={job}
-          mapping={mapping}
-          onMappingChange={(next) => {
-            setMapping(next);
-            setGeneralError(null);
-            setErrors({});
-          }}
-          defaultTypeId={defaultTypeId}
-          onDefaultTypeChange={setDefaultTypeId}
-          campaignId={campaignId}
-          onCampaignChange={setCampaignId}
-          errors={errors}
-          generalError={generalError}
-          busy={start.isPending}
-          onStart={startImport}
-          onReset={reset}
-        />
+        <Box ref={form.formRef}>
+          <MappingStep
+            upload={job}
+            mapping={mapping}
+            onMappingChange={(next) => {
+              setMapping(next);
+              setGeneralError(null);
+            }}
+            defaultTypeId={defaultTypeId}
+            onDefaultTypeChange={setDefaultTypeId}
+            campaignId={campaignId}
+            onCampaignChange={setCampaignId}
+            errors={errors}
+            generalError={generalError}
+            busy={start.isPending}
+            onStart={startImport}
+            onReset={reset}
+          />
+        </Box>
       ) : null}
       {step === 2 ? (
         <>

@@ -35,7 +35,7 @@ import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { type DynamicFormDetail, useDynamicForm, useFormList, useReusableListOptions, useSaveForm } from './api';
 import { DynamicFormRenderer, listsToMap, validateFormValues } from './DynamicFormRenderer';
 import {
@@ -334,11 +334,12 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
   const save = useSaveForm();
   const listsQuery = useReusableListOptions();
   const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = useMemo(() => builderToBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: dynamicFormBodySchema });
+  const { errors } = form;
   const [showEmpty, setShowEmpty] = useState(false);
   const fields = useMemo(() => builderToFields(state), [state]);
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [previewErrors, setPreviewErrors] = useState<Record<string, string>>({});
   const lists = useMemo(
     () =>
       (listsQuery.data?.data ?? []).map((list) => ({
@@ -350,6 +351,8 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
     [listsQuery.data],
   );
   const listMap = useMemo(() => listsToMap(lists), [lists]);
+  // The preview is a form of its own: "validate" checks what was filled in with the form's rules.
+  const preview = useFormErrors({ values, rules: (filled) => validateFormValues(fields, listMap, filled, t) });
 
   const setFields = (change: (fields: BuilderField[]) => BuilderField[]) =>
     setState((current) => ({ ...current, fields: change(current.fields) }));
@@ -358,17 +361,16 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = builderToBody(state);
     const parsed = dynamicFormBodySchema.safeParse(body);
     if (!parsed.success) {
-      const found = issuesToErrors(parsed.error.issues, t);
+      const found = form.validate();
       const empty = parsed.error.issues.some((issue) => messageKeyOf(issue.message) === EMPTY_KEY);
-      setErrors(found);
+      form.show(found);
       setShowEmpty(empty);
       feedback.notify(empty ? t(EMPTY_KEY) : (found.fields ?? t('validation.fixErrors')), 'error');
       return;
     }
-    setErrors({});
+    form.reset();
     setShowEmpty(false);
     save.mutate(
       { id, body },
@@ -377,7 +379,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
           feedback.success(t('forms.saved'));
           navigate('/app/dynamic-forms');
         },
-        onError: (error) => feedback.failure(error, setErrors),
+        onError: (error) => feedback.failure(error, form.show),
       },
     );
   };
@@ -385,6 +387,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
   return (
     <Box
       component="form"
+      ref={form.formRef}
       onSubmit={submit}
       noValidate
       data-testid="form-editor"
@@ -504,7 +507,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
                   aria-label={t('forms.preview.reset')}
                   onClick={() => {
                     setValues(initialValues(fields));
-                    setPreviewErrors({});
+                    preview.reset();
                   }}
                 >
                   <RestartAltIcon fontSize="small" />
@@ -514,9 +517,7 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
                 size="small"
                 startIcon={<FactCheckIcon />}
                 onClick={() => {
-                  const found = validateFormValues(fields, listMap, values, t);
-                  setPreviewErrors(found);
-                  if (Object.keys(found).length === 0) feedback.success(t('forms.preview.valid'));
+                  if (preview.check()) feedback.success(t('forms.preview.valid'));
                 }}
                 data-testid="form-preview-validate"
               >
@@ -531,14 +532,16 @@ function FormEditor({ id, initial }: { id: number | null; initial: BuilderState 
           {fields.length === 0 ? (
             <Typography sx={{ color: 'text.disabled' }}>{t('forms.builder.noFields')}</Typography>
           ) : (
-            <DynamicFormRenderer
-              fields={fields}
-              lists={listMap}
-              values={values}
-              onChange={setValues}
-              errors={previewErrors}
-              testIdPrefix="preview-field"
-            />
+            <Box ref={preview.formRef}>
+              <DynamicFormRenderer
+                fields={fields}
+                lists={listMap}
+                values={values}
+                onChange={setValues}
+                errors={preview.errors}
+                testIdPrefix="preview-field"
+              />
+            </Box>
           )}
         </Section>
       </Box>

@@ -131,14 +131,18 @@ export function OptionsEditor({
   return (
     <Box data-testid={`${testId}s`}>
       {options.length === 0 ? (
-        <Typography variant="body2" sx={{ color: rootError ? 'error.main' : 'text.secondary', py: 1 }}>
+        <Typography
+          variant="body2"
+          sx={{ color: rootError ? 'error.main' : 'text.secondary', py: 1 }}
+          data-invalid={rootError ? 'true' : undefined}
+        >
           {rootError ?? t('forms.options.none')}
         </Typography>
       ) : (
         renderLevel(options, [], 0)
       )}
       {options.length > 0 && rootError ? (
-        <Typography variant="caption" sx={{ color: 'error.main' }}>
+        <Typography variant="caption" sx={{ color: 'error.main' }} data-invalid="true">
           {rootError}
         </Typography>
       ) : null}

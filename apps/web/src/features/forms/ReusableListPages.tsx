@@ -21,7 +21,7 @@ import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { useReusableList, useReusableLists, useSaveReusableList } from './api';
 import { EMPTY_KEY, EMPTY_LIST_FORM, type ListFormState, listFormToBody, listToForm } from './model';
 import { OptionsEditor } from './OptionsEditor';
@@ -104,7 +104,9 @@ function ListForm({
   const feedback = useApiFeedback();
   const save = useSaveReusableList();
   const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = useMemo(() => listFormToBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: reusableListBodySchema });
+  const { errors } = form;
   const [showEmpty, setShowEmpty] = useState(false);
   const set =
     <K extends keyof ListFormState>(field: K) =>
@@ -113,16 +115,15 @@ function ListForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = listFormToBody(state);
     const parsed = reusableListBodySchema.safeParse(body);
     if (!parsed.success) {
       const empty = parsed.error.issues.some((issue) => messageKeyOf(issue.message) === EMPTY_KEY);
-      setErrors(issuesToErrors(parsed.error.issues, t));
+      form.show(form.validate());
       setShowEmpty(empty);
       feedback.notify(empty ? t(EMPTY_KEY) : t('validation.fixErrors'), 'error');
       return;
     }
-    setErrors({});
+    form.reset();
     setShowEmpty(false);
     save.mutate(
       { id, body },
@@ -131,13 +132,13 @@ function ListForm({
           feedback.success(t('reusableLists.saved'));
           navigate('/app/dynamic-fields');
         },
-        onError: (error) => feedback.failure(error, setErrors),
+        onError: (error) => feedback.failure(error, form.show),
       },
     );
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="list-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="list-form">
       <Section title={t('reusableLists.sections.general')}>
         <Box sx={FORM_GRID}>
           <FormField

@@ -291,7 +291,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
         roles={roles.data}
         busy={createRole.isPending || renameRole.isPending}
         onClose={() => setDialog(null)}
-        onSubmit={({ copyFrom, ...values }, setErrors) => {
+        onSubmit={({ copyFrom, ...values }, showErrors) => {
           if (dialog === 'create') {
             createRole.mutate(
               { name: values.name, label: values.label, copyFromRoleId: copyFrom },
@@ -305,7 +305,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                   setDialog(null);
                 },
                 // E.g. 403 when the source grants a permission the user lacks: nothing was created.
-                onError: (error) => feedback.failure(error, setErrors),
+                onError: (error) => feedback.failure(error, showErrors),
               },
             );
           } else if (role) {
@@ -316,7 +316,7 @@ export function PermissionsManagerPage({ preselectFirst = false }: { preselectFi
                   feedback.success(t('common.saved'));
                   setDialog(null);
                 },
-                onError: (error) => feedback.failure(error, setErrors),
+                onError: (error) => feedback.failure(error, showErrors),
               },
             );
           }

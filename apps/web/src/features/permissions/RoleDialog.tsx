@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../ui/FormField';
 import { roleLabel } from '../../ui/format';
-import { issuesToErrors } from '../../ui/validation';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 
 export interface RoleDialogValues {
   name: string;
@@ -28,7 +28,8 @@ interface RoleDialogProps {
   roles?: readonly RoleItem[];
   busy?: boolean;
   onClose: () => void;
-  onSubmit: (values: RoleDialogValues, setErrors: (errors: Record<string, string>) => void) => void;
+  /** Receives the checked values; calls showErrors with the server's field messages. */
+  onSubmit: (values: RoleDialogValues, showErrors: (errors: FieldErrors) => void) => void;
 }
 
 const NO_COPY = '';
@@ -39,28 +40,26 @@ export function RoleDialog({ open, mode, initialLabel = '', roles = [], busy, on
   const [name, setName] = useState('');
   const [label, setLabel] = useState(initialLabel);
   const [copyFrom, setCopyFrom] = useState<string>(NO_COPY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors({
+    values: mode === 'create' ? { name, label } : { label },
+    schema: mode === 'create' ? createRoleBodySchema : renameRoleBodySchema,
+  });
+  const { errors, reset } = form;
 
   useEffect(() => {
     if (open) {
       setName('');
       setLabel(initialLabel);
       setCopyFrom(NO_COPY);
-      setErrors({});
+      reset();
     }
-  }, [open, initialLabel]);
+  }, [open, initialLabel, reset]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed =
-      mode === 'create' ? createRoleBodySchema.safeParse({ name, label }) : renameRoleBodySchema.safeParse({ label });
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
+    if (!form.check()) return;
     const source = mode === 'create' && copyFrom !== NO_COPY ? Number(copyFrom) : null;
-    onSubmit({ name: name.trim(), label: label.trim(), copyFrom: source }, setErrors);
+    onSubmit({ name: name.trim(), label: label.trim(), copyFrom: source }, form.show);
   };
 
   return (
@@ -72,7 +71,7 @@ export function RoleDialog({ open, mode, initialLabel = '', roles = [], busy, on
       maxWidth="xs"
       data-testid="role-dialog"
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{mode === 'create' ? t('roles.new') : t('roles.rename')}</DialogTitle>
         <DialogContent>
           {mode === 'create' ? (

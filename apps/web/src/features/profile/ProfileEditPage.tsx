@@ -72,13 +72,13 @@ export function ProfileEditPage() {
         mode="profile"
         initial={userToForm(user)}
         saving={update.isPending}
-        onSubmit={(body, setErrors) =>
+        onSubmit={(body, showErrors) =>
           update.mutate(body, {
             onSuccess: () => {
               feedback.success(t('common.saved'));
               navigate('/app/profile');
             },
-            onError: (error) => feedback.failure(error, setErrors),
+            onError: (error) => feedback.failure(error, showErrors),
           })
         }
       />

@@ -24,6 +24,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { formatDateTime } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useAgentHistory, useForceStatus, usePauseStates } from './api';
 import { StatusChip, useStatusLabel } from './components';
 import { type AgentRow, formatDuration, logStatus, pauseKey } from './model';
@@ -43,20 +44,21 @@ function ForceStatusForm({ agent, onClose }: { agent: AgentRow; onClose: () => v
   const statusLabel = useStatusLabel();
   const [status, setStatus] = useState<AgentStatusCode | ''>('');
   const [pause, setPause] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors({
+    values: { estado: status, pausa: pause },
+    rules: (values): FieldErrors => {
+      if (values.estado === '') return { estado: t('validation.required') };
+      if (values.estado === 'P' && !values.pausa) return { pausa: t('supervision.force.pauseRequired') };
+      return {};
+    },
+  });
+  const { errors } = form;
   const states = usePauseStates(true);
   const force = useForceStatus();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === '') {
-      setErrors({ estado: t('validation.required') });
-      return;
-    }
-    if (status === 'P' && !pause) {
-      setErrors({ pausa: t('supervision.force.pauseRequired') });
-      return;
-    }
+    if (!form.check() || status === '') return;
     force.mutate(
       { id: agent.id, estado: status, pausa: status === 'P' ? pause : null },
       {
@@ -66,7 +68,7 @@ function ForceStatusForm({ agent, onClose }: { agent: AgentRow; onClose: () => v
           );
           onClose();
         },
-        onError: (error) => feedback.failure(error, setErrors),
+        onError: (error) => feedback.failure(error, form.show),
       },
     );
   };
@@ -80,7 +82,7 @@ function ForceStatusForm({ agent, onClose }: { agent: AgentRow; onClose: () => v
       maxWidth="xs"
       data-testid="force-status-dialog"
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{t('supervision.force.title', { name: agent.nombre })}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -98,10 +100,7 @@ function ForceStatusForm({ agent, onClose }: { agent: AgentRow; onClose: () => v
             value={status}
             error={Boolean(errors.estado)}
             helperText={errors.estado}
-            onChange={(event) => {
-              setStatus(event.target.value as AgentStatusCode);
-              setErrors({});
-            }}
+            onChange={(event) => setStatus(event.target.value as AgentStatusCode)}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'force-status-select' } as object } }}
           >
             {AGENT_STATUS_CODES.map((code) => (
@@ -120,10 +119,7 @@ function ForceStatusForm({ agent, onClose }: { agent: AgentRow; onClose: () => v
               value={pause}
               error={Boolean(errors.pausa)}
               helperText={errors.pausa}
-              onChange={(event) => {
-                setPause(event.target.value);
-                setErrors({});
-              }}
+              onChange={(event) => setPause(event.target.value)}
               slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'force-pause-select' } as object } }}
             >
               {(states.data ?? []).map((state) => (

@@ -33,7 +33,7 @@ import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { AuditHistory } from '../audit/AuditHistory';
 import { useCampaignChoices, useSaveTemplate, useTemplate } from './api';
 import {
@@ -154,7 +154,9 @@ function TemplateForm({ template }: { template: MessageTemplate | null }) {
   const [state, setState] = useState<TemplateFormState>(() =>
     template ? templateToForm(template) : emptyTemplateForm(),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = useMemo(() => templateFormToBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: templateBodySchema });
+  const { errors } = form;
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
 
@@ -190,14 +192,10 @@ function TemplateForm({ template }: { template: MessageTemplate | null }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = templateFormToBody(state);
-    const parsed = templateBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
+    if (!form.check()) {
       feedback.notify(t('validation.fixErrors'), 'error');
       return;
     }
-    setErrors({});
     save.mutate(
       { id: template?.id ?? null, body },
       {
@@ -205,13 +203,13 @@ function TemplateForm({ template }: { template: MessageTemplate | null }) {
           feedback.success(t('templates.saved'));
           navigate('/app/templates');
         },
-        onError: (error) => feedback.failure(error, setErrors),
+        onError: (error) => feedback.failure(error, form.show),
       },
     );
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="template-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="template-form">
       <Section title={t('templates.sections.general')}>
         <Box sx={FORM_GRID}>
           <FormField

@@ -20,9 +20,17 @@ import { usePermissions } from '../../app/queries';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { errorsUnder, type FieldErrors, prefixErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useCustomer, useCustomerSearch } from '../customers/api';
 import { fetchTicketByNumber, useCampaignForm, useCreateTicket, useTicketTypes } from './api';
-import { draftToTask, emptyTaskDraft, type TaskDraft, TaskFields, validateTaskDraft } from './components';
+import {
+  draftToTask,
+  emptyTaskDraft,
+  type TaskDraft,
+  TaskFields,
+  taskDraftValues,
+  validateTaskDraft,
+} from './components';
 import { duplicateNumber, PRIORITY_KEYS, taskFieldErrors } from './model';
 
 type CustomerOption = Pick<CustomerListItem, 'id' | 'fullName' | 'identificationNumber'>;
@@ -46,8 +54,6 @@ export function TicketAddPage() {
   const [description, setDescription] = useState('');
   const [withTask, setWithTask] = useState(false);
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft([]));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [taskErrors, setTaskErrors] = useState<Record<string, string>>({});
   const [duplicate, setDuplicate] = useState<{ message: string; id: number | null; number: number | null } | null>(
     null,
   );
@@ -56,6 +62,26 @@ export function TicketAddPage() {
   const returned = Number(searchParams.get('customerId'));
   const returnedCustomer = useCustomer(Number.isInteger(returned) && returned > 0 ? returned : null);
   const { form, isLoading: formLoading } = useCampaignForm(campaignId === '' ? null : campaignId);
+  // One set of errors for the page: the ticket's fields, and the first task's under `task.`.
+  const checks = useFormErrors({
+    values: {
+      campaignId,
+      customerId: customer?.id ?? null,
+      typeId,
+      priority,
+      description,
+      task: taskDraftValues(draft),
+    },
+    rules: (): FieldErrors => {
+      const found: FieldErrors = {};
+      if (campaignId === '') found.campaignId = t('validation.required');
+      if (!customer) found.customerId = t('validation.required');
+      if (!description.trim()) found.description = t('validation.required');
+      return withTask ? { ...found, ...prefixErrors('task', validateTaskDraft(form, draft, t)) } : found;
+    },
+  });
+  const { errors } = checks;
+  const clearErrors = checks.clear;
 
   // Back from "create customer": preselect the new customer.
   useEffect(() => {
@@ -67,20 +93,13 @@ export function TicketAddPage() {
   }, [campaignId, headerCampaignId]);
   useEffect(() => {
     setDraft(emptyTaskDraft(form?.form.fields));
-    setTaskErrors({});
-  }, [form]);
+    clearErrors('task');
+  }, [form, clearErrors]);
 
   const options: CustomerOption[] = search.data?.data ?? [];
 
   const save = () => {
-    const found: Record<string, string> = {};
-    if (campaignId === '') found.campaignId = t('validation.required');
-    if (!customer) found.customerId = t('validation.required');
-    if (!description.trim()) found.description = t('validation.required');
-    const foundTask = withTask ? validateTaskDraft(form, draft, t) : {};
-    setErrors(found);
-    setTaskErrors(foundTask);
-    if (Object.keys(found).length > 0 || Object.keys(foundTask).length > 0 || campaignId === '' || !customer) return;
+    if (!checks.check() || campaignId === '' || !customer) return;
     setDuplicate(null);
     create.mutate(
       {
@@ -113,9 +132,15 @@ export function TicketAddPage() {
             return;
           }
           if (error instanceof ApiError) {
-            const fields = error.fields;
-            setErrors(fields);
-            setTaskErrors(taskFieldErrors(fields, 'task.'));
+            // The server names the task's fields `task.values.<key>`, `task.notes`: shown as `task.<key>`.
+            const ticketFields = Object.entries(error.fields).filter(([field]) => !field.startsWith('task.'));
+            const taskFields = Object.fromEntries(
+              Object.entries(error.fields).filter(([field]) => field.startsWith('task.')),
+            );
+            checks.show({
+              ...Object.fromEntries(ticketFields),
+              ...prefixErrors('task', taskFieldErrors(taskFields, 'task.')),
+            });
           }
           feedback.failure(error);
         },
@@ -139,7 +164,7 @@ export function TicketAddPage() {
           ) : null}
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Paper ref={checks.formRef} variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <TextField
           select
           fullWidth
@@ -283,7 +308,7 @@ export function TicketAddPage() {
             <CircularProgress size={24} />
           ) : (
             <Box sx={{ borderInlineStart: 3, borderColor: 'primary.main', paddingInlineStart: 2, my: 1 }}>
-              <TaskFields detail={form} draft={draft} onChange={setDraft} errors={taskErrors} />
+              <TaskFields detail={form} draft={draft} onChange={setDraft} errors={errorsUnder(errors, 'task')} />
             </Box>
           )
         ) : null}

@@ -13,10 +13,18 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { FormField } from '../../ui/FormField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import type { DynamicFormDetail } from '../forms/api';
 import { TemplatePicker } from '../templates';
 import { useAddNote, useAddTask } from './api';
-import { draftToTask, emptyTaskDraft, type TaskDraft, TaskFields, validateTaskDraft } from './components';
+import {
+  draftToTask,
+  emptyTaskDraft,
+  type TaskDraft,
+  TaskFields,
+  taskDraftValues,
+  validateTaskDraft,
+} from './components';
 import { taskFieldErrors } from './model';
 import { ReplyComposer } from './ReplyComposer';
 import { Panel } from './TicketSidePanel';
@@ -26,37 +34,37 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
   const feedback = useApiFeedback();
   const [tab, setTab] = useState<'reply' | 'task' | 'note'>(() => (ticket.interactions.length ? 'reply' : 'task'));
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft(form?.form.fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
+  const task = useFormErrors({ values: taskDraftValues(draft), rules: () => validateTaskDraft(form, draft, t) });
+  const noteForm = useFormErrors({
+    values: { body: note },
+    rules: (values): FieldErrors => (values.body.trim() ? {} : { body: t('validation.required') }),
+  });
   const addTask = useAddTask(ticket.id);
   const addNote = useAddNote(ticket.id);
+  const resetTask = task.reset;
 
   useEffect(() => {
     setDraft(emptyTaskDraft(form?.form.fields));
-  }, [form]);
+    resetTask();
+  }, [form, resetTask]);
 
   const saveTask = () => {
-    const found = validateTaskDraft(form, draft, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!task.check()) return;
     addTask.mutate(draftToTask(draft), {
       onSuccess: () => {
         feedback.success(t('tickets.task.saved'));
         setDraft(emptyTaskDraft(form?.form.fields));
       },
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(taskFieldErrors(error.fields));
+        if (error instanceof ApiError) task.show(taskFieldErrors(error.fields));
         feedback.failure(error);
       },
     });
   };
 
   const saveNote = () => {
-    if (!note.trim()) {
-      setNoteError(t('validation.required'));
-      return;
-    }
+    if (!noteForm.check()) return;
     addNote.mutate(
       { body: note.trim() },
       {
@@ -64,7 +72,7 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
           feedback.success(t('tickets.note.saved'));
           setNote('');
         },
-        onError: (error) => feedback.failure(error, (fields) => setNoteError(fields.body)),
+        onError: (error) => feedback.failure(error, noteForm.show),
       },
     );
   };
@@ -100,8 +108,14 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
           templates={(insert) => <TemplatePicker ticketId={ticket.id} onPick={insert} />}
         />
       ) : tab === 'task' ? (
-        <>
-          <TaskFields detail={form} draft={draft} onChange={setDraft} errors={errors} disabled={addTask.isPending} />
+        <Box ref={task.formRef}>
+          <TaskFields
+            detail={form}
+            draft={draft}
+            onChange={setDraft}
+            errors={task.errors}
+            disabled={addTask.isPending}
+          />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
             <Button
               variant="contained"
@@ -113,9 +127,9 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
               {t('tickets.task.save')}
             </Button>
           </Box>
-        </>
+        </Box>
       ) : (
-        <>
+        <Box ref={noteForm.formRef}>
           <FormField
             fullWidth
             multiline
@@ -123,11 +137,8 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
             label={t('tickets.note.body')}
             helperText={t('tickets.note.internal')}
             value={note}
-            onValueChange={(value) => {
-              setNote(value);
-              setNoteError(undefined);
-            }}
-            error={noteError}
+            onValueChange={setNote}
+            error={noteForm.errors.body}
             testId="note-body"
             maxLength={10_000}
           />
@@ -142,7 +153,7 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
               {t('tickets.note.save')}
             </Button>
           </Box>
-        </>
+        </Box>
       )}
     </Panel>
   );

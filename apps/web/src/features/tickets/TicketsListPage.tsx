@@ -25,7 +25,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { useSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
@@ -37,6 +36,7 @@ import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useCampaignForm, useColleagueOptions, useMassTask, useTicketCampaign, useTicketList } from './api';
 import {
@@ -48,6 +48,7 @@ import {
   StatusChip,
   type TaskDraft,
   TaskFields,
+  taskDraftValues,
   validateTaskDraft,
 } from './components';
 import {
@@ -84,8 +85,8 @@ function MassTaskDialog({
   const campaignId = sharedCampaign(tickets);
   const { form, isLoading } = useCampaignForm(open ? campaignId : null);
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft([]));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmed, setConfirmed] = useState(false);
+  const task = useFormErrors({ values: taskDraftValues(draft), rules: () => validateTaskDraft(form, draft, t) });
   const mass = useMassTask();
 
   useEffect(() => {
@@ -93,9 +94,7 @@ function MassTaskDialog({
   }, [form]);
 
   const save = () => {
-    const found = validateTaskDraft(form, draft, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !confirmed) return;
+    if (!task.check() || !confirmed) return;
     mass.mutate(
       { ticketIds: tickets.map((ticket) => ticket.id), ...draftToTask(draft) },
       {
@@ -103,8 +102,7 @@ function MassTaskDialog({
           feedback.success(t('tickets.massTask.done', { count: result.created }));
           onDone();
         },
-        onError: (error) =>
-          feedback.failure(error, (fields) => setErrors(taskFieldErrors(error instanceof ApiError ? fields : {}))),
+        onError: (error) => feedback.failure(error, (fields) => task.show(taskFieldErrors(fields))),
       },
     );
   };
@@ -135,7 +133,15 @@ function MassTaskDialog({
                 campaign: tickets[0]?.campaign.name ?? '',
               })}
             </Typography>
-            <TaskFields detail={form} draft={draft} onChange={setDraft} errors={errors} disabled={mass.isPending} />
+            <Box ref={task.formRef}>
+              <TaskFields
+                detail={form}
+                draft={draft}
+                onChange={setDraft}
+                errors={task.errors}
+                disabled={mass.isPending}
+              />
+            </Box>
             <Alert severity="warning" variant="outlined" sx={{ mt: 1.5 }}>
               <FormControlLabel
                 label={t('tickets.massTask.confirm', { count: tickets.length })}

@@ -169,6 +169,11 @@ export function validateTaskDraft(
   return errors;
 }
 
+/** What the task's error keys point into: the form's values by field key, `notes` and `nextTaskAt`. */
+export function taskDraftValues(draft: TaskDraft): Record<string, unknown> {
+  return { ...draft.values, notes: draft.notes, nextTaskAt: draft.next };
+}
+
 export function draftToTask(draft: TaskDraft): TaskInput {
   return {
     values: compactValues(draft.values),

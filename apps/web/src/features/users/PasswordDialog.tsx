@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { PasswordField } from '../auth/PasswordField';
 
 export interface PasswordValues {
@@ -35,33 +35,27 @@ export function PasswordDialog({ open, title, withCurrent, warning, busy, onClos
   const { t } = useTranslation();
   const titleId = useId();
   const [values, setValues] = useState<PasswordValues>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormErrors({
+    values,
+    schema: withCurrent ? changeOwnPasswordBodySchema : resetUserPasswordBodySchema,
+  });
+  const { errors, reset } = form;
 
   useEffect(() => {
     if (open) {
       setValues(EMPTY);
-      setErrors({});
+      reset();
     }
-  }, [open]);
+  }, [open, reset]);
 
   const set = (field: keyof PasswordValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = withCurrent
-      ? changeOwnPasswordBodySchema.safeParse(values)
-      : resetUserPasswordBodySchema.safeParse({
-          password: values.password,
-          password_confirmation: values.password_confirmation,
-        });
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
+    if (!form.check()) return;
     const fields = await onSubmit(values);
-    if (fields) setErrors(fields);
+    if (fields) form.show(fields);
   };
 
   return (
@@ -73,7 +67,7 @@ export function PasswordDialog({ open, title, withCurrent, warning, busy, onClos
       maxWidth="xs"
       data-testid="password-dialog"
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {warning ? (

@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { roleLabel } from '../../ui/format';
 import { IdMultiSelect } from '../../ui/IdMultiSelect';
-import { issuesToErrors } from '../../ui/validation';
+import { useDraft } from '../../ui/useDraft';
+import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { PasswordField } from '../auth/PasswordField';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
@@ -20,8 +21,8 @@ interface UserFormProps {
   mode: UserFormMode;
   initial: UserFormState;
   saving: boolean;
-  /** Receives the validated body; calls setErrors with the server's field messages on a 422/409. */
-  onSubmit: (body: ReturnType<typeof formToBody>, setErrors: (errors: Record<string, string>) => void) => void;
+  /** Receives the validated body; calls showErrors with the server's field messages on a 422/409. */
+  onSubmit: (body: ReturnType<typeof formToBody>, showErrors: (errors: FieldErrors) => void) => void;
   /** Extra content under the form's fields (edit: reset password). */
   footer?: ReactNode;
 }
@@ -44,8 +45,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The user form of /app/users/add, /app/users/:id/edit and /app/profile/edit (mode decides the fields). */
 export function UserForm({ mode, initial, saving, onSubmit, footer }: UserFormProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<UserFormState>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The user as stored may change while the form is open (the avatar uploaded above it): typed fields are kept.
+  const [state, setState] = useDraft<UserFormState>(initial);
+  const body = useMemo(() => formToBody(state, mode as 'create'), [state, mode]);
+  const form = useFormErrors({
+    values: body,
+    schema: mode === 'create' ? createUserBodySchema : mode === 'edit' ? updateUserBodySchema : updateProfileBodySchema,
+  });
+  const { errors } = form;
   const admin = mode !== 'profile';
   const roles = useRoles(admin);
   const skills = useCatalogueOptions('skill', admin);
@@ -75,20 +82,12 @@ export function UserForm({ mode, initial, saving, onSubmit, footer }: UserFormPr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = formToBody(state, mode as 'create');
-    const schema =
-      mode === 'create' ? createUserBodySchema : mode === 'edit' ? updateUserBodySchema : updateProfileBodySchema;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    onSubmit(body, setErrors);
+    if (!form.check()) return;
+    onSubmit(body, form.show);
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="user-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="user-form">
       <Section title={t('users.sections.account')}>
         <Box sx={GRID}>
           {text('name', { required: true, max: 200 })}

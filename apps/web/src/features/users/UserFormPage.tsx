@@ -80,7 +80,7 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
         mode={mode}
         initial={user.data ? userToForm(user.data) : EMPTY_USER_FORM}
         saving={save.isPending}
-        onSubmit={(body, setErrors) =>
+        onSubmit={(body, showErrors) =>
           save.mutate(
             { id, body: body as Parameters<typeof save.mutate>[0]['body'] },
             {
@@ -88,7 +88,7 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
                 feedback.success(mode === 'create' ? t('users.created') : t('common.saved'));
                 navigate(`/app/users/${saved.id}/view`);
               },
-              onError: (error) => feedback.failure(error, setErrors),
+              onError: (error) => feedback.failure(error, showErrors),
             },
           )
         }

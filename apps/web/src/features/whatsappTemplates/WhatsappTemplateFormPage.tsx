@@ -29,7 +29,7 @@ import { FormField } from '../../ui/FormField';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { useCreateWhatsappTemplate, useWhatsappChannels } from './api';
 import { WhatsappBubble } from './components';
 import {
@@ -186,7 +186,9 @@ function WhatsappTemplateForm() {
   const create = useCreateWhatsappTemplate();
   const channels = useWhatsappChannels({ enabledOnly: true });
   const [state, setState] = useState<WhatsappTemplateFormState>(() => emptyWhatsappTemplateForm(i18n.language));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = useMemo(() => formToBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: whatsappTemplateBodySchema });
+  const { errors } = form;
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<WhatsappTemplateBody | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
@@ -245,14 +247,11 @@ function WhatsappTemplateForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitError(null);
-    const parsed = whatsappTemplateBodySchema.safeParse(formToBody(state));
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
+    if (!form.check()) {
       feedback.notify(t('validation.fixErrors'), 'error');
       return;
     }
-    setErrors({});
-    setConfirming(parsed.data);
+    setConfirming(whatsappTemplateBodySchema.parse(body));
   };
 
   const send = () => {
@@ -267,7 +266,7 @@ function WhatsappTemplateForm() {
       onError: (error) => {
         // Meta's refusal or an unreachable Graph API has no field: it stays on the form, not only in a snackbar.
         if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) setSubmitError(error.message);
-        feedback.failure(error, setErrors);
+        feedback.failure(error, form.show);
       },
     });
   };
@@ -275,7 +274,7 @@ function WhatsappTemplateForm() {
   const limit = buttonsLimit(state.buttonsType);
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="wa-template-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="wa-template-form">
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('whatsappTemplates.help.locked')}
       </Alert>
@@ -418,7 +417,7 @@ function WhatsappTemplateForm() {
                   {t('whatsappTemplates.help.examples')}
                 </Typography>
                 {errors.examples ? (
-                  <Typography variant="caption" component="p" sx={{ color: 'error.main' }}>
+                  <Typography variant="caption" component="p" sx={{ color: 'error.main' }} data-invalid="true">
                     {errors.examples}
                   </Typography>
                 ) : null}
@@ -470,7 +469,7 @@ function WhatsappTemplateForm() {
               />
             </Box>
             {errors.buttons ? (
-              <Typography variant="caption" component="p" sx={{ color: 'error.main' }} role="alert">
+              <Typography variant="caption" component="p" sx={{ color: 'error.main' }} role="alert" data-invalid="true">
                 {errors.buttons}
               </Typography>
             ) : null}

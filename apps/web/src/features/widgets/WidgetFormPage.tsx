@@ -37,8 +37,9 @@ import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../ui/params';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { useDraft } from '../../ui/useDraft';
 import { useEditGate } from '../../ui/useEditGate';
-import { issuesToErrors } from '../../ui/validation';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { AuditHistory } from '../audit/AuditHistory';
 import { useChannelOptions } from '../channels/api';
 import { useSaveWidget, useWidget, useWidgetImage, type WidgetImageKind } from './api';
@@ -53,8 +54,6 @@ import {
   widgetToForm,
 } from './model';
 import { WidgetPreview } from './WidgetPreview';
-
-type Errors = Record<string, string>;
 
 /** The widget's channels: tick to show, arrows to order (the buttons follow this order). */
 function ChannelPicker({
@@ -75,7 +74,7 @@ function ChannelPicker({
     return <Typography sx={{ color: 'text.secondary' }}>{t('widgets.help.noChannels')}</Typography>;
   }
   return (
-    <Box>
+    <Box data-invalid={error ? 'true' : undefined}>
       <List dense data-testid="widget-channels" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, py: 0 }}>
         {[...chosen, ...others].map((channel) => {
           const on = value.includes(channel.id);
@@ -207,8 +206,11 @@ function WidgetForm({ initial, widget }: { initial: WidgetFormState; widget: Omn
   const feedback = useApiFeedback();
   const channelOptions = useChannelOptions();
   const channels = channelOptions.data?.data ?? [];
-  const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  // The widget as stored changes under the form when an image is uploaded: typed fields are kept.
+  const [state, setState] = useDraft(initial);
+  const body = useMemo(() => widgetFormToBody(state), [state]);
+  const form = useFormErrors({ values: body, schema: widgetBodySchema });
+  const { errors } = form;
   // Images picked before the widget exists are uploaded right after it is created.
   const [pending, setPending] = useState<Record<WidgetImageKind, File | null>>({
     'business-image': null,
@@ -238,16 +240,12 @@ function WidgetForm({ initial, widget }: { initial: WidgetFormState; widget: Omn
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = widgetFormToBody(state);
-    const parsed = widgetBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, t));
+    if (!form.check()) {
       feedback.notify(t('validation.fixErrors'), 'error');
       return;
     }
-    setErrors({});
     try {
-      const saved = await save.mutateAsync({ id: widget?.id ?? null, body: parsed.data });
+      const saved = await save.mutateAsync({ id: widget?.id ?? null, body: widgetBodySchema.parse(body) });
       for (const kind of ['business-image', 'icon-image'] as const) {
         const file = pending[kind];
         if (file) await image.mutateAsync({ id: saved.id, kind, file });
@@ -256,7 +254,7 @@ function WidgetForm({ initial, widget }: { initial: WidgetFormState; widget: Omn
       // A new widget opens in its edit page, where its embed code is.
       navigate(widget ? '/app/omni-widgets' : `/app/omni-widgets/${saved.id}/edit`);
     } catch (error) {
-      feedback.failure(error, setErrors);
+      feedback.failure(error, form.show);
     }
   };
 
@@ -265,7 +263,7 @@ function WidgetForm({ initial, widget }: { initial: WidgetFormState; widget: Omn
   const iconImage = pendingIcon ?? widget?.iconImageUrl ?? null;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="widget-form">
+    <Box component="form" ref={form.formRef} onSubmit={submit} noValidate data-testid="widget-form">
       <Section title={t('widgets.sections.general')}>
         <Box sx={FORM_GRID}>
           <FormField

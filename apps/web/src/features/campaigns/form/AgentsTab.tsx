@@ -34,6 +34,9 @@ export function AgentsPanel({ state, set, errors }: TabProps) {
   const names = new Map((channels.data?.data ?? []).map((channel) => [channel.id, channel]));
   const candidates = (users.data?.data ?? []).filter((user) => !state.agents.some((agent) => agent.userId === user.id));
   const noChannels = state.channelIds.length === 0;
+  // The server's messages about one agent (`agents.<i>.userId`, `agents.<i>.channelIds`) show on its row.
+  const rowError = (index: number) =>
+    Object.entries(errors).find(([field]) => field === `agents.${index}` || field.startsWith(`agents.${index}.`))?.[1];
   return (
     <Box>
       <Alert severity="info" sx={{ mb: 2 }} data-testid="campaign-agents-hint">
@@ -100,9 +103,12 @@ export function AgentsPanel({ state, set, errors }: TabProps) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {state.agents.map((agent) => (
+              {state.agents.map((agent, index) => (
                 <TableRow key={agent.userId} data-testid={`campaign-agent-${agent.userId}`}>
-                  <TableCell sx={{ fontWeight: 600 }}>{agent.nombre}</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>
+                    {agent.nombre}
+                    {rowError(index) ? <FormHelperText error>{rowError(index)}</FormHelperText> : null}
+                  </TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
                       {state.channelIds.map((channelId) => (
