@@ -147,17 +147,22 @@ function child(file, args = []) {
         return Promise.resolve(got);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`${file}: no "${type}" within ${timeoutMs / 1000} s`)),
-          timeoutMs,
-        );
+        const exited = (code) => {
+          clearTimeout(timer);
+          waiting.delete(type);
+          reject(new Error(`${file} exited (${code}) before "${type}"`));
+        };
+        const timer = setTimeout(() => {
+          process_.off('exit', exited);
+          waiting.delete(type);
+          reject(new Error(`${file}: no "${type}" within ${timeoutMs / 1000} s`));
+        }, timeoutMs);
         waiting.set(type, (message) => {
           clearTimeout(timer);
+          process_.off('exit', exited);
           resolve(message);
         });
-        process_.once('exit', (code) => {
-          if (waiting.has(type)) reject(new Error(`${file} exited (${code}) before "${type}"`));
-        });
+        process_.once('exit', exited);
       });
     },
     kill: () => process_.kill('SIGKILL'),
