@@ -74,6 +74,10 @@ export const interactionsRepo = {
   },
 
   /** An open ticket of the thread (e-mail replies): same channel and thread key. */
+  /**
+   * The open ticket of the thread, locked (FOR UPDATE OF tickets): an inbound message takes the ticket's row before
+   * its conversation's, in the same order as an agent's reply and every ticket transition, so the two never deadlock.
+   */
   async openTicketOfThread(db: Executor, channelId: number, threadKey: string): Promise<number | null> {
     const [row] = await db
       .select({ ticketId: interactions.ticketId })
@@ -81,7 +85,8 @@ export const interactionsRepo = {
       .innerJoin(tickets, eq(tickets.id, interactions.ticketId))
       .where(and(eq(interactions.channelId, channelId), eq(interactions.threadKey, threadKey), ne(tickets.status, 4)))
       .orderBy(desc(interactions.lastMessageAt))
-      .limit(1);
+      .limit(1)
+      .for('update', { of: tickets });
     return row?.ticketId ?? null;
   },
 
@@ -112,6 +117,10 @@ export const interactionsRepo = {
    * The customer's latest ticket in the campaign, optionally of one channel: the open one a message joins (the
    * ticket-combination rule), or the last closed one a new ticket links to.
    */
+  /**
+   * The customer's latest open (or closed) ticket of the campaign. The open one is returned locked (FOR UPDATE), for
+   * the same lock order as openTicketOfThread; a ticket closed meanwhile is not returned (a new one opens).
+   */
   async latestTicketOfCustomer(
     db: Executor,
     which: 'open' | 'closed',
@@ -119,7 +128,7 @@ export const interactionsRepo = {
     customerId: number,
     channelId: number | null,
   ): Promise<number | null> {
-    const [row] = await db
+    const query = db
       .select({ id: tickets.id })
       .from(tickets)
       .where(
@@ -132,6 +141,7 @@ export const interactionsRepo = {
       )
       .orderBy(which === 'open' ? desc(tickets.createdAt) : desc(tickets.closedAt), desc(tickets.id))
       .limit(1);
+    const [row] = which === 'open' ? await query.for('update') : await query;
     return row?.id ?? null;
   },
 

@@ -205,6 +205,34 @@ describe('agent replies', () => {
   });
 });
 
+describe('a reply and a customer message at the same moment', () => {
+  it('never deadlock: both lock the ticket before its conversation', async () => {
+    const { ticketId, from } = await conversation();
+    const deadlocks = async () =>
+      Number(
+        (await t.ctx.db.$client.query('select deadlocks from pg_stat_database where datname = current_database()'))
+          .rows[0].deadlocks,
+      );
+    const before = await deadlocks();
+    const statuses: number[] = [];
+    for (let n = 0; n < 60; n += 1) {
+      const pair = await Promise.all([
+        api.post(`/api/v2/channels/${channelId}/inbound`, admin, {
+          providerMessageId: `race-${from}-${n}`,
+          from,
+          text: `Otra ${n}`,
+        }),
+        api.post(`/api/v2/tickets/${ticketId}/messages`, admin, { text: `Respuesta ${n}` }),
+      ]);
+      statuses.push(...pair.map((response) => response.statusCode));
+    }
+    expect(statuses.filter((status) => status >= 300)).toEqual([]);
+    expect(await deadlocks()).toBe(before);
+    const thread = await messagesOf(t, admin, ticketId);
+    expect(thread.filter((message) => message.text?.startsWith('Otra '))).toHaveLength(60);
+  });
+});
+
 describe('replies with files', () => {
   const upload = (ticketId: number, actor: Actor, content: Buffer, name: string) =>
     postFile(t, `/api/v2/tickets/${ticketId}/attachments`, actor, content, name);
