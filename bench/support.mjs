@@ -21,9 +21,12 @@ export async function measure(label, run, iterations, warmup = 10) {
 
 /** The app on the bench database, a token for `email`, and a bare Fastify route to compare against. */
 export async function startBench({ databaseUrl, db, logger, email, password }) {
+  // Realtime fans out between nodes as in production (PostgreSQL when the app has DATABASE_URL, Redis with
+  // REDIS_URL); BENCH_FANOUT=local measures one node on the embedded database, which has none.
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
+    ...(process.env.BENCH_FANOUT === 'local' ? {} : { DATABASE_URL: databaseUrl }),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     DATA_DIR: '/tmp/atiende-bench',
     LOG_LEVEL: 'silent',
   });

@@ -21,6 +21,8 @@ export interface DomainEventMap {
   'ticket.closed': { ticketId: number };
   /** A customer's message was stored (not a duplicate) and announced. */
   'inbound.recorded': InboundResult;
+  /** A channel or a campaign was created or changed: what the inbound path keeps of them is stale. */
+  'structure.changed': { kind: 'channel' | 'campaign'; id: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { executePrepared } from '../../platform/db/prepared.js';
 import { passwordResets, sessions, verificationCodes } from './auth.schema.js';
 
 export interface SessionContextRow {
@@ -44,21 +45,25 @@ export const authRepo = {
 
   /** Resolves an active session by token hash with the user's roles and permissions, in one round trip. */
   async findActiveSession(db: Executor, tokenHash: string): Promise<SessionContextRow | null> {
-    const result = await db.execute<{
+    // Every authenticated request runs it: prepared, so it is planned once per connection.
+    const result = await executePrepared<{
       session_id: string;
       user_id: string;
       created_at: Date;
       enabled: boolean;
       roles: string[] | null;
       permissions: string[] | null;
-    }>(sql`
+    }>(
+      db,
+      sql`
       select s.id as session_id, s.user_id, s.created_at, u.enabled,
         (select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id
           where ur.user_id = u.id) as roles,
         (select array_agg(distinct rp.permission) from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
           where ur.user_id = u.id) as permissions
       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.revoked_at is null and (s.expires_at is null or s.expires_at > now())`);
+      where s.token_hash = ${tokenHash} and s.revoked_at is null and (s.expires_at is null or s.expires_at > now())`,
+    );
     const row = result.rows[0];
     if (!row) return null;
     return {

@@ -219,6 +219,7 @@ export function createCampaignsService(ctx: AppContext) {
         });
         return created;
       });
+      await ctx.events.emit('structure.changed', { kind: 'campaign', id });
       // Its members join its rooms now, and so do those who see every campaign.
       await ctx.realtime.refreshRooms('all');
       return view(id);
@@ -242,6 +243,7 @@ export function createCampaignsService(ctx: AppContext) {
           changes: diffForAudit('campaign', previous, await auditSnapshot(tx, id)),
         });
       });
+      await ctx.events.emit('structure.changed', { kind: 'campaign', id });
       const after = await view(id);
       // Open sockets follow the change at once: removed members stop hearing the campaign, new ones start.
       await ctx.realtime.refreshRooms(

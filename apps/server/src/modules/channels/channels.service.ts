@@ -305,6 +305,7 @@ export function createChannelsService(ctx: AppContext) {
         });
         return created;
       });
+      await ctx.events.emit('structure.changed', { kind: 'channel', id });
       return view(id, locale);
     },
 
@@ -324,6 +325,7 @@ export function createChannelsService(ctx: AppContext) {
           changes: diffForAudit('channel', auditSnapshot(current), auditSnapshot(channelValues)),
         });
       });
+      await ctx.events.emit('structure.changed', { kind: 'channel', id });
       return view(id, locale);
     },
 

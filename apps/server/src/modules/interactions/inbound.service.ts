@@ -66,6 +66,7 @@ const DELETED_PREVIEW = '🚫';
 /** Listeners of a recorded inbound message (routing, auto-replies), run after commit, in the background. */
 const PREVIEW_LENGTH = 280;
 const CODE_CACHE_MS = 60_000;
+const SETUP_CACHE_MS = 5_000;
 const DESCRIPTION_LENGTH = 200;
 
 /**
@@ -91,11 +92,38 @@ export function createInboundService(ctx: AppContext) {
   type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
   type ChannelRow = NonNullable<Awaited<ReturnType<typeof channelsRepo.find>>>;
 
-  async function enabledChannel(channelId: number): Promise<ChannelRow> {
-    const channel = await channelsRepo.find(db, channelId);
+  type CampaignOfChannel = Awaited<ReturnType<typeof interactionsRepo.campaignOfChannel>>;
+  type Arrival = Awaited<ReturnType<typeof interactionsRepo.arrivalOf>>;
+  type Duplicate = NonNullable<Arrival['duplicate']>;
+  type Placement = NonNullable<Arrival['placement']>;
+  /**
+   * The channel and the campaign serving it, kept for a few seconds: every message of a channel needs them and they
+   * change rarely. A change made on this node clears them at once (`structure.changed`); other nodes see it within
+   * SETUP_CACHE_MS.
+   */
+  const setups = new Map<number, { at: number; channel: ChannelRow | null; campaign: CampaignOfChannel }>();
+  ctx.events.on('structure.changed', () => setups.clear());
+  async function setupOf(channelId: number) {
+    const cached = setups.get(channelId);
+    if (cached && Date.now() - cached.at < SETUP_CACHE_MS) return cached;
+    const [channel, campaign] = await Promise.all([
+      channelsRepo.find(db, channelId),
+      interactionsRepo.campaignOfChannel(db, channelId),
+    ]);
+    const setup = { at: Date.now(), channel, campaign };
+    setups.set(channelId, setup);
+    return setup;
+  }
+
+  /**
+   * The enabled channel and the campaign serving it (null: none). Read before the caller's transaction: inside one,
+   * a pool connection already held would wait for another to read them, and a full pool would wait forever.
+   */
+  async function enabledChannel(channelId: number): Promise<{ channel: ChannelRow; campaign: CampaignOfChannel }> {
+    const { channel, campaign } = await setupOf(channelId);
     if (!channel) throw new AppError(404, 'NOT_FOUND', 'errors.notFound');
     if (!channel.enabled) throw new AppError(409, 'CHANNEL.DISABLED', 'interactions.channelDisabled');
-    return channel;
+    return { channel, campaign };
   }
 
   /** The sender's contact datum as given and as compared (the channel type's rule). */
@@ -116,7 +144,7 @@ export function createInboundService(ctx: AppContext) {
   async function record(channelId: number, raw: InboundMessage, details?: InboundDetails): Promise<InboundResult> {
     // Every channel's text is cleaned here (contracts' stripInvalidText): NUL, controls and lone surrogates go.
     const input = inboundMessageSchema.parse(raw);
-    const channel = await enabledChannel(channelId);
+    const { channel, campaign } = await enabledChannel(channelId);
     const { normalized } = contactOf(channel, input.from);
     // The provider's time decides business hours; the order of the conversation is the order of arrival (senders'
     // clocks and second-resolution headers would otherwise put a reply before the message it answers).
@@ -126,22 +154,32 @@ export function createInboundService(ctx: AppContext) {
 
     return db.transaction(async (tx) => {
       await interactionsRepo.lockSender(tx, channelId, normalized);
-      const existing = await interactionsRepo.messageByProviderId(tx, channelId, input.providerMessageId);
-      if (existing) {
-        if (existing.providerData?.knownFromChange) await keepLateOriginal(tx, existing, text, html);
-        const ticket = await ticketsRepo.findVisible(tx, { kind: 'all' }, { id: existing.ticketId });
+      const arrival = await arrive(tx, channel, campaign, input);
+      if (arrival.duplicate) {
+        const existing = arrival.duplicate;
+        if (existing.knownFromChange) {
+          const stored = await interactionsRepo.messageByProviderId(tx, channelId, input.providerMessageId);
+          if (stored) await keepLateOriginal(tx, stored, text, html);
+        }
         return {
           messageId: existing.id,
           interactionId: existing.interactionId,
           ticketId: existing.ticketId,
-          campaignId: ticket?.campaignId ?? 0,
+          campaignId: existing.campaignId,
           duplicate: true,
           newTicket: false,
           outsideHours: false,
           automatic: input.automatic === true,
         };
       }
-      const placed = await place(tx, channel, input, { text, html, providerData: boundedDetails(details) });
+      const placed = await place(
+        tx,
+        channel,
+        campaign,
+        input,
+        { text, html, providerData: boundedDetails(details) },
+        arrival.placement,
+      );
       return {
         ...placed,
         duplicate: false,
@@ -149,6 +187,50 @@ export function createInboundService(ctx: AppContext) {
         automatic: input.automatic === true,
       };
     });
+  }
+
+  /** The contact types that identify a sender on this channel (catalogue ids). */
+  async function lookupTypeIdsOf(tx: Executor, channel: ChannelRow): Promise<number[]> {
+    const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
+    return contactOf(channel, '').contactRule.codes.flatMap((code) => typeIds.get(code) ?? []);
+  }
+
+  /**
+   * What a message finds on arrival (with the sender locked): itself, when a provider delivers it again, and for a
+   * sender without a thread key under a combining campaign, where it goes — in one statement. Other messages
+   * (e-mail threads, campaigns that never combine) look up the duplicate alone and are placed step by step.
+   */
+  async function arrive(
+    tx: Tx,
+    channel: ChannelRow,
+    campaign: CampaignOfChannel,
+    input: { providerMessageId: string; from: string; threadKey?: string },
+  ): Promise<{ duplicate: Duplicate | null; placement?: Placement | null }> {
+    const rule = campaign?.config.ticketCombination;
+    if (campaign && !input.threadKey && rule !== 'none') {
+      const { contactValue, normalized } = contactOf(channel, input.from);
+      return interactionsRepo.arrivalOf(tx, {
+        providerMessageId: input.providerMessageId,
+        typeIds: await lookupTypeIdsOf(tx, channel),
+        normalizedValue: normalized,
+        campaignId: campaign.id,
+        ticketChannelId: rule === 'customer-channel' ? channel.id : null,
+        channelId: channel.id,
+        contactValue,
+      });
+    }
+    const existing = await interactionsRepo.messageByProviderId(tx, channel.id, input.providerMessageId);
+    if (!existing) return { duplicate: null };
+    const ticket = await ticketsRepo.findVisible(tx, { kind: 'all' }, { id: existing.ticketId });
+    return {
+      duplicate: {
+        id: existing.id,
+        interactionId: existing.interactionId,
+        ticketId: existing.ticketId,
+        campaignId: ticket?.campaignId ?? 0,
+        knownFromChange: existing.providerData?.knownFromChange === true,
+      },
+    };
   }
 
   /**
@@ -159,6 +241,7 @@ export function createInboundService(ctx: AppContext) {
   async function place(
     tx: Tx,
     channel: ChannelRow,
+    campaign: CampaignOfChannel,
     input: {
       providerMessageId: string;
       from: string;
@@ -175,18 +258,23 @@ export function createInboundService(ctx: AppContext) {
       deletedAt?: Date;
       preview?: string;
     },
+    /** What `arrive` found for a known sender (null: no customer has the datum; undefined: not looked up). */
+    known?: Placement | null,
   ) {
     const channelId = channel.id;
-    const { contactRule, contactValue, normalized } = contactOf(channel, input.from);
+    const { contactValue, normalized } = contactOf(channel, input.from);
     const receivedAt = new Date();
     const { text, html } = content;
-    const campaign = await interactionsRepo.campaignOfChannel(tx, channelId);
     if (!campaign) throw new AppError(409, 'CHANNEL.NO_CAMPAIGN', 'interactions.noCampaign');
 
     // The customer: by the channel's contact datum, else a new one identified by that datum.
-    const typeIds = await idsByCode(tx, 'tipo-dato-contacto');
-    const lookupTypeIds = contactRule.codes.flatMap((code) => typeIds.get(code) ?? []);
-    let customerId = await interactionsRepo.customerByContact(tx, lookupTypeIds, normalized);
+    const lookupTypeIds = await lookupTypeIdsOf(tx, channel);
+    const rule = campaign.config.ticketCombination;
+    const ruleChannel = rule === 'customer-channel' ? channelId : null;
+    let customerId =
+      known === undefined
+        ? await interactionsRepo.customerByContact(tx, lookupTypeIds, normalized)
+        : (known?.customerId ?? null);
     if (!customerId && input.senderEmail)
       customerId = await joinByEmail(tx, input.senderEmail, lookupTypeIds[0], contactValue, normalized);
     if (!customerId)
@@ -194,15 +282,10 @@ export function createInboundService(ctx: AppContext) {
 
     // The ticket: the thread's, else the campaign's combination rule, else a new one.
     let ticketId = input.threadKey ? await interactionsRepo.openTicketOfThread(tx, channelId, input.threadKey) : null;
-    const rule = campaign.config.ticketCombination;
-    if (!ticketId && rule !== 'none') {
-      ticketId = await interactionsRepo.latestTicketOfCustomer(
-        tx,
-        'open',
-        campaign.id,
-        customerId,
-        rule === 'customer-channel' ? channelId : null,
-      );
+    if (known && known.customerId === customerId) {
+      ticketId = known.ticketId;
+    } else if (!ticketId && rule !== 'none') {
+      ticketId = await interactionsRepo.latestTicketOfCustomer(tx, 'open', campaign.id, customerId, ruleChannel);
     }
     const newTicket = !ticketId;
     if (!ticketId) {
@@ -228,50 +311,54 @@ export function createInboundService(ctx: AppContext) {
           'closed',
           campaign.id,
           customerId,
-          rule === 'customer-channel' ? channelId : null,
+          ruleChannel,
         );
         if (previous) await ticketsRepo.relate(tx, created.id, previous);
       }
     }
 
-    let interaction = await interactionsRepo.interactionOf(tx, ticketId, channelId, contactValue);
-    if (!interaction) {
-      interaction = await interactionsRepo.insertInteraction(tx, {
+    let interactionId =
+      known && known.customerId === customerId && known.ticketId === ticketId ? known.interactionId : null;
+    if (interactionId === null && !newTicket) {
+      interactionId = (await interactionsRepo.interactionOf(tx, ticketId, channelId, contactValue))?.id ?? null;
+    }
+    const threadKeyChange = interactionId === null ? undefined : input.threadKey;
+    if (interactionId === null) {
+      interactionId = (
+        await interactionsRepo.insertInteraction(tx, {
+          ticketId,
+          channelId,
+          customerId,
+          contactValue,
+          threadKey: input.threadKey ?? null,
+          createdAt: receivedAt,
+          lastMessageAt: receivedAt,
+        })
+      ).id;
+    }
+    const message = await interactionsRepo.recordIncoming(tx, {
+      interactionId,
+      threadKey: threadKeyChange,
+      message: {
         ticketId,
         channelId,
-        customerId,
-        contactValue,
-        threadKey: input.threadKey ?? null,
+        bodyHtml: html,
+        bodyText: text,
+        senderName: input.senderName ?? null,
+        providerMessageId: input.providerMessageId,
+        providerData: content.providerData,
+        editedAt: content.editedAt ?? null,
+        deletedAt: content.deletedAt ?? null,
         createdAt: receivedAt,
-        lastMessageAt: receivedAt,
-      });
-    } else {
-      await interactionsRepo.touchInteraction(tx, interaction.id, receivedAt, input.threadKey);
-    }
-    const message = await interactionsRepo.insertMessage(tx, {
-      interactionId: interaction.id,
-      ticketId,
-      channelId,
-      direction: MESSAGE_DIRECTION.incoming,
-      bodyHtml: html,
-      bodyText: text,
-      senderName: input.senderName ?? null,
-      providerMessageId: input.providerMessageId,
-      providerData: content.providerData,
-      editedAt: content.editedAt ?? null,
-      deletedAt: content.deletedAt ?? null,
-      createdAt: receivedAt,
-    });
-    await ticketsRepo.update(tx, ticketId, {
-      unread: true,
-      lastMessageAt: receivedAt,
-      lastMessagePreview: (content.preview ?? text).slice(0, PREVIEW_LENGTH),
-      lastMessageDirection: MESSAGE_DIRECTION.incoming,
-      lastMessageSender: input.senderName ?? contactValue,
+      },
+      preview: {
+        text: (content.preview ?? text).slice(0, PREVIEW_LENGTH),
+        sender: input.senderName ?? contactValue,
+      },
     });
     return {
       messageId: message.id,
-      interactionId: interaction.id,
+      interactionId,
       ticketId,
       campaignId: campaign.id,
       newTicket,
@@ -298,7 +385,7 @@ export function createInboundService(ctx: AppContext) {
     channelId: number,
     input: InboundChange,
   ): Promise<ChangeResult & { campaignId: number; placed?: InboundResult }> {
-    const channel = await enabledChannel(channelId);
+    const { channel, campaign } = await enabledChannel(channelId);
     const { normalized } = contactOf(channel, input.from);
     const changedAt = input.changedAt ? new Date(input.changedAt) : new Date();
     const text = (input.text ?? '').slice(0, 20_000);
@@ -315,7 +402,7 @@ export function createInboundService(ctx: AppContext) {
           knownFromChange: true,
         };
         const deleted = input.change === 'delete';
-        const placed = await place(tx, channel, input, {
+        const placed = await place(tx, channel, campaign, input, {
           text: deleted ? '' : text,
           html: deleted ? '' : html,
           providerData,

@@ -67,6 +67,35 @@ describe('inbound pipeline', () => {
     expect(interaction.messages[0].html).toBe('Hola<br>necesito ayuda');
   });
 
+  it('a channel disabled or a rule changed through the API applies to the very next message', async () => {
+    const own = await deskCampaign(t, admin, { agents: [] });
+    const from = `rules-${Date.now()}`;
+    const send = (n: number) =>
+      inbound({ providerMessageId: `rules-${from}-${n}`, from, text: `Mensaje ${n}` }, admin, own.channelId);
+    const first = await send(1);
+    expect(first.statusCode).toBe(201);
+    // The campaign stops combining messages into one ticket: the next message opens another.
+    const campaign = (await api.get(`/api/v2/campaigns/${own.campaignId}`, admin)).json().result;
+    const body = {
+      name: campaign.name,
+      type: campaign.type,
+      channelIds: [own.channelId],
+      agents: [],
+      supervisorIds: [],
+      config: { ...campaign.config, ticketCombination: 'none' },
+    };
+    expect((await api.put(`/api/v2/campaigns/${own.campaignId}`, admin, body)).statusCode).toBe(200);
+    const second = await send(2);
+    expect(second.json().result.ticketId).not.toBe(first.json().result.ticketId);
+
+    const channel = (await api.get(`/api/v2/channels/${own.channelId}`, admin)).json().result;
+    const channelBody = { name: channel.name, type: channel.type, direction: channel.direction, enabled: false };
+    expect((await api.put(`/api/v2/channels/${own.channelId}`, admin, channelBody)).statusCode).toBe(200);
+    const refused = await send(3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('CHANNEL.DISABLED');
+  });
+
   it('stores a provider message once however often it is delivered', async () => {
     const payload = { providerMessageId: `dup-${Date.now()}`, from: `dup-${Date.now()}`, text: 'Una vez' };
     const answers = [await inbound(payload), await inbound(payload), await inbound(payload)];

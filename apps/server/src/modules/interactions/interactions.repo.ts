@@ -9,6 +9,7 @@ import {
 } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { executePrepared, runPrepared } from '../../platform/db/prepared.js';
 import { campaignChannels, campaigns } from '../campaigns/campaigns.schema.js';
 import { channels } from '../channels/channels.schema.js';
 import { customerContacts, customers } from '../customers/customers.schema.js';
@@ -25,15 +26,17 @@ export const interactionsRepo = {
    * rest of the transaction, so parallel deliveries of one conversation never open two tickets.
    */
   async lockSender(db: Executor, channelId: number, contactKey: string): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(${channelId}::int, hashtext(${contactKey}))`);
+    await executePrepared(db, sql`select pg_advisory_xact_lock(${channelId}::int, hashtext(${contactKey}))`);
   },
 
   /** A channel's message by its provider id (dedup of inbound deliveries, provider delivery reports). */
   async messageByProviderId(db: Executor, channelId: number, providerMessageId: string): Promise<MessageRow | null> {
-    const [row] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)));
+    const [row] = await runPrepared(
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId))),
+    );
     return row ?? null;
   },
 
@@ -58,6 +61,90 @@ export const interactionsRepo = {
       .orderBy(asc(customerContacts.customerId))
       .limit(1);
     return row?.customerId ?? null;
+  },
+
+  /**
+   * What a message of a sender without a thread key finds on arrival, in one statement: the message itself when it
+   * was stored before (a provider's retry: its ids, its ticket's campaign, whether it was first known from a change),
+   * and where a known sender's message goes — the customer of the contact datum, the campaign's open ticket of that
+   * customer (of this channel only with `ticketChannelId`), locked like latestTicketOfCustomer, and the conversation
+   * of that ticket with this contact on this channel. `placement` is null when no customer has the datum.
+   */
+  async arrivalOf(
+    db: Executor,
+    by: {
+      providerMessageId: string;
+      typeIds: readonly number[];
+      normalizedValue: string;
+      campaignId: number;
+      ticketChannelId: number | null;
+      channelId: number;
+      contactValue: string;
+    },
+  ): Promise<{
+    duplicate: {
+      id: number;
+      interactionId: number;
+      ticketId: number;
+      campaignId: number;
+      knownFromChange: boolean;
+    } | null;
+    placement: { customerId: number; ticketId: number | null; interactionId: number | null } | null;
+  }> {
+    const result = await executePrepared<{
+      dup_id: string | null;
+      dup_interaction_id: string | null;
+      dup_ticket_id: string | null;
+      dup_campaign_id: string | null;
+      known_from_change: boolean | null;
+      customer_id: string | null;
+      ticket_id: string | null;
+      interaction_id: string | null;
+    }>(
+      db,
+      sql`
+      with dup as (
+        select m.id, m.interaction_id, m.ticket_id, t.campaign_id,
+          coalesce((m.provider_data->>'knownFromChange')::boolean, false) as known_from_change
+        from messages m join tickets t on t.id = m.ticket_id
+        where m.channel_id = ${by.channelId} and m.provider_message_id = ${by.providerMessageId}
+      ), customer as (
+        select customer_id from customer_contacts
+        where type_id = any(${`{${by.typeIds.join(',')}}`}::bigint[]) and normalized_value = ${by.normalizedValue}
+        order by customer_id limit 1
+      ), ticket as (
+        select t.id from tickets t join customer c on c.customer_id = t.customer_id
+        where t.campaign_id = ${by.campaignId} and t.status <> 4
+          ${by.ticketChannelId === null ? sql`` : sql`and t.channel_id = ${by.ticketChannelId}`}
+        order by t.created_at desc, t.id desc limit 1
+        for update of t
+      )
+      select d.id as dup_id, d.interaction_id as dup_interaction_id, d.ticket_id as dup_ticket_id,
+        d.campaign_id as dup_campaign_id, d.known_from_change,
+        c.customer_id, t.id as ticket_id,
+        (select i.id from interactions i
+          where i.ticket_id = t.id and i.channel_id = ${by.channelId} and i.contact_value = ${by.contactValue}
+          order by i.last_message_at desc limit 1) as interaction_id
+      from (select 1) arrival left join dup d on true left join customer c on true left join ticket t on true`,
+    );
+    const row = result.rows[0];
+    const id = (value: string | null) => (value === null ? null : Number(value));
+    return {
+      duplicate:
+        row?.dup_id != null
+          ? {
+              id: Number(row.dup_id),
+              interactionId: Number(row.dup_interaction_id),
+              ticketId: Number(row.dup_ticket_id),
+              campaignId: Number(row.dup_campaign_id),
+              knownFromChange: row.known_from_change === true,
+            }
+          : null,
+      placement:
+        row?.customer_id != null
+          ? { customerId: Number(row.customer_id), ticketId: id(row.ticket_id), interactionId: id(row.interaction_id) }
+          : null,
+    };
   },
 
   async customerByIdentification(db: Executor, typeId: number, number: string): Promise<number | null> {
@@ -171,6 +258,45 @@ export const interactionsRepo = {
       .update(interactions)
       .set({ lastMessageAt: at, ...(threadKey ? { threadKey } : {}) })
       .where(eq(interactions.id, id));
+  },
+
+  /**
+   * A customer's message on an existing conversation, in one statement: the conversation's last message time (and
+   * thread key), the message, and the ticket's unread mark and preview. The caller holds the ticket's row lock.
+   */
+  async recordIncoming(
+    db: Executor,
+    input: {
+      interactionId: number;
+      threadKey?: string;
+      message: Omit<typeof messages.$inferInsert, 'interactionId' | 'direction'>;
+      preview: { text: string; sender: string };
+    },
+  ): Promise<{ id: number }> {
+    const { message, interactionId } = input;
+    const at = message.createdAt ?? new Date();
+    const result = await executePrepared<{ id: string }>(
+      db,
+      sql`
+      with touched as (
+        update interactions set last_message_at = ${at}
+          ${input.threadKey ? sql`, thread_key = ${input.threadKey}` : sql``}
+        where id = ${interactionId}
+      ), ticket as (
+        update tickets set unread = true, last_message_at = ${at}, last_message_preview = ${input.preview.text},
+          last_message_direction = ${MESSAGE_DIRECTION.incoming}, last_message_sender = ${input.preview.sender},
+          updated_at = ${new Date()}
+        where id = ${message.ticketId}
+      )
+      insert into messages (interaction_id, ticket_id, channel_id, direction, body_html, body_text, sender_name,
+        provider_message_id, provider_data, edited_at, deleted_at, created_at)
+      values (${interactionId}, ${message.ticketId}, ${message.channelId}, ${MESSAGE_DIRECTION.incoming},
+        ${message.bodyHtml}, ${message.bodyText}, ${message.senderName ?? null}, ${message.providerMessageId ?? null},
+        ${message.providerData ? JSON.stringify(message.providerData) : null}::jsonb, ${message.editedAt ?? null},
+        ${message.deletedAt ?? null}, ${at})
+      returning id`,
+    );
+    return { id: Number(result.rows[0].id) };
   },
 
   async insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {

@@ -9,6 +9,7 @@ import {
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { TOTAL_CAP } from '../../platform/db/paging.js';
+import { runPrepared } from '../../platform/db/prepared.js';
 import { textToHtml } from '../../platform/html.js';
 import { escapeLike } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
@@ -125,7 +126,7 @@ export const pendingRepo = {
 
   /** One ticket as a pending item (what realtime events carry). */
   async item(db: Executor, ticketId: number): Promise<PendingTicketItem | null> {
-    const [row] = await selectItems(db).where(eq(tickets.id, ticketId));
+    const [row] = await runPrepared(selectItems(db).where(eq(tickets.id, ticketId)));
     return row ? toItem(row) : null;
   },
 };
