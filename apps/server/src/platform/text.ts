@@ -49,9 +49,11 @@ export function stripControlCharacters(text: string): string {
   );
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * The words around the first place `search` (already `searchable`) occurs in `text`, compared as `searchable`
- * compares (case, accents, runs of spaces); the start of the text when it does not occur.
+ * compares (case, accents, runs of spaces), else around its first word; the start of the text when neither occurs.
  */
 export function snippetAround(text: string, search: string, radius = 60): string {
   // Folding one character at a time keeps positions: a match in the folded text is the same span of the original.
@@ -65,13 +67,10 @@ export function snippetAround(text: string, search: string, radius = 60): string
   );
   const units = folded.join('');
   const chars = Array.from(text);
-  const pattern = new RegExp(
-    search
-      .split(' ')
-      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join(' +'),
-  );
-  const found = pattern.exec(units);
+  const pattern = new RegExp(search.split(' ').map(escapeRegExp).join(' +'));
+  // Words of a search match apart (word prefixes, see wordPrefixQuery): then the first word shows where.
+  const found =
+    pattern.exec(units) ?? (search.includes(' ') ? new RegExp(escapeRegExp(search.split(' ')[0])).exec(units) : null);
   if (!found) {
     const head = chars
       .slice(0, radius * 2)
@@ -87,4 +86,19 @@ export function snippetAround(text: string, search: string, radius = 60): string
   const to = Math.min(chars.length, end + radius);
   const body = chars.slice(from, to).join('').replace(/\s+/g, ' ').trim();
   return `${from > 0 ? '…' : ''}${body}${to < chars.length ? '…' : ''}`;
+}
+
+/**
+ * A search as a PostgreSQL `tsquery` of word prefixes: every word must start a word of the text ("mari garc" finds
+ * "María García"), and an address or a number keeps its shape ("ana.ruiz@correo.test" is one word there as in the
+ * indexed text). Characters the tsquery syntax reserves are dropped; one-letter words must match whole (a prefix of
+ * one letter matches nearly everything). Null when nothing searchable is left.
+ */
+export function wordPrefixQuery(search: string): string | null {
+  const words = searchable(search)
+    .replace(/[&|!():*<>'\\]/g, ' ')
+    .split(' ')
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0) return null;
+  return words.map((word) => ([...word].length > 1 ? `${word}:*` : word)).join(' & ');
 }

@@ -2,7 +2,7 @@ import type { CustomerContact, CustomerListItem } from '@atiende/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { concurrently, type Executor } from '../../platform/db/client.js';
-import { cappedCount, pageOf } from '../../platform/db/paging.js';
+import { cappedCount, noCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike } from '../../platform/text.js';
 import type { CustomerScope } from '../../policies/customers.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
@@ -30,6 +30,8 @@ export interface CustomerListFilter {
   labelId?: number;
   ownerUserId?: number;
   campaignId?: number;
+  /** False: the page only, no total (the header's search). */
+  withTotal?: boolean;
 }
 
 const idType = alias(catalogueEntries, 'id_type');
@@ -230,7 +232,7 @@ export const customersRepo = {
           .orderBy(...orderOf(filter))
           .limit(window.limit)
           .offset(window.offset),
-      () => cappedCount(db, customers, where),
+      () => (filter.withTotal === false ? noCount() : cappedCount(db, customers, where)),
     );
     const ids = pageIds.map((row) => row.id);
     const rows = ids.length ? await selectItems(db).where(inArray(customers.id, ids)) : [];

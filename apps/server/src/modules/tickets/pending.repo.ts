@@ -11,13 +11,12 @@ import type { Executor } from '../../platform/db/client.js';
 import { TOTAL_CAP } from '../../platform/db/paging.js';
 import { runPrepared } from '../../platform/db/prepared.js';
 import { textToHtml } from '../../platform/html.js';
-import { escapeLike } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { channels } from '../channels/channels.schema.js';
 import { fullName } from '../customers/customers.repo.js';
 import { customers } from '../customers/customers.schema.js';
 import { users } from '../users/users.schema.js';
-import { scopeCondition, type TicketScope } from './tickets.repo.js';
+import { scopeCondition, type TicketScope, ticketTextMatch } from './tickets.repo.js';
 import { tickets } from './tickets.schema.js';
 
 export interface PendingListQuery {
@@ -95,11 +94,7 @@ function conditions(query: PendingListQuery): SQL | undefined {
     query.campaignId ? eq(tickets.campaignId, query.campaignId) : undefined,
     query.filter === 'mine' ? eq(tickets.assignedUserId, query.userId) : undefined,
     query.filter === 'unassigned' ? isNull(tickets.assignedUserId) : undefined,
-    query.number
-      ? eq(tickets.number, query.number)
-      : query.search
-        ? sql`${tickets.searchText} like ${`%${escapeLike(query.search)}%`}`
-        : undefined,
+    query.number ? eq(tickets.number, query.number) : query.search ? ticketTextMatch(query.search) : undefined,
   );
 }
 

@@ -444,6 +444,10 @@ describe('global search and export', () => {
     ]);
     const byName = (await get('/api/v2/infogeneral?searchText=lucia%20ramirez', admin)).json().result;
     expect(byName.clientes[0]).toMatchObject({ nombre_completo: 'Lucía Ramírez', tipo_documento_abreviatura: 'CC' });
+    // Tickets by the beginnings of the words of their description and customer, in any order, accents aside.
+    const byWords = (await get('/api/v2/tickets?searchText=RAMÍR%20llega%20pedi', admin)).json().result;
+    expect(byWords.data.map((item: { id: number }) => item.id)).toContain(ticket.id);
+    expect((await get('/api/v2/tickets?searchText=amirez', admin)).json().result.data).toEqual([]);
     expect((await get('/api/v2/infogeneral?searchText=', admin)).statusCode).toBe(400);
     // Agents search when the business enables advanced search (the default), and find only what they may see.
     const theirs = await get(`/api/v2/infogeneral?searchText=${ticket.number}`, outsider);

@@ -54,7 +54,13 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
       const search = searchable(text);
       const number = /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
       const [ticketPage, customerPage, messageHits] = await Promise.all([
-        ticketsRepo.list(db, { ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })), number, search }),
+        // A few of each kind, never a total: counting every match would cost more than finding them.
+        ticketsRepo.list(db, {
+          ...queryOf(actor, ticketFilterSchema.parse({ sizePerPage: limit })),
+          number,
+          search,
+          withTotal: false,
+        }),
         mayLookUpCustomers(actor)
           ? customerScopeOf(db, actor).then((scope) =>
               customersRepo.list(db, {
@@ -64,6 +70,7 @@ export function createTicketReads(ctx: AppContext, core: TicketCore) {
                 sortName: 'name',
                 sortOrder: 'asc',
                 search,
+                withTotal: false,
               }),
             )
           : Promise.resolve({ data: [] }),

@@ -2,8 +2,15 @@ import type { TicketAttachment, TicketListItem, TicketNote } from '@atiende/cont
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
-import { cappedCount, pageOf } from '../../platform/db/paging.js';
-import { escapeLike, snippetAround } from '../../platform/text.js';
+import {
+  cappedCount,
+  newestFirst,
+  noCount,
+  type PageWindow,
+  pageOf,
+  TICKETS_TOTAL_CAP,
+} from '../../platform/db/paging.js';
+import { snippetAround, wordPrefixQuery } from '../../platform/text.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { catalogueEntries } from '../catalogues/catalogues.schema.js';
 import { channels } from '../channels/channels.schema.js';
@@ -42,6 +49,8 @@ export interface TicketQuery {
   overdue: boolean;
   upcoming: boolean;
   merged: boolean;
+  /** False: the page only, no total (counting the matches costs more than the page). */
+  withTotal?: boolean;
 }
 
 const SORT = {
@@ -65,10 +74,20 @@ export function scopeCondition(scope: TicketScope): SQL | undefined {
         or (select (c.config->>'allowAllTickets')::boolean from campaigns c where c.id = "tickets"."campaign_id"))))`;
 }
 
+/**
+ * Tickets whose description or customer has a word starting with each word of the search (accents and case
+ * ignored), through the GIN index on `search_vector`: PostgreSQL knows how common each word is, so a common word
+ * walks the newest tickets and a rare one reads its few matches.
+ */
+export function ticketTextMatch(search: string): SQL {
+  const query = wordPrefixQuery(search);
+  return query ? sql`"tickets"."search_vector" @@ to_tsquery('simple', ${query})` : sql`false`;
+}
+
 function conditions(query: TicketQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [scopeCondition(query.scope)];
   if (query.number) parts.push(eq(tickets.number, query.number));
-  else if (query.search) parts.push(sql`${tickets.searchText} like ${`%${escapeLike(query.search)}%`}`);
+  else if (query.search) parts.push(ticketTextMatch(query.search));
   if (!query.includeDisabledCampaigns) {
     parts.push(sql`exists (select 1 from campaigns c where c.id = "tickets"."campaign_id" and c.enabled)`);
   }
@@ -153,18 +172,28 @@ export const ticketsRepo = {
     const order = query.sortOrder === 'desc' ? desc(column) : asc(column);
     // Deferred join: the page's ids come from the tickets table and its indexes alone (a deep offset skips index
     // entries, not joined rows); only those ids are joined to campaigns, customers and users.
+    const page = (window: PageWindow, range?: SQL, orderBy: SQL[] = [order]) =>
+      db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(range ? and(where, range) : where)
+        .orderBy(...orderBy, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    const newestSearch = Boolean(query.search) && query.sortName === 'created_at' && query.sortOrder === 'desc';
     const { rows: pageIds, ...counted } = await pageOf(
       db,
       query,
       (window) =>
-        db
-          .select({ id: tickets.id })
-          .from(tickets)
-          .where(where)
-          .orderBy(order, query.sortOrder === 'desc' ? desc(tickets.id) : asc(tickets.id))
-          .limit(window.limit)
-          .offset(window.offset),
-      () => cappedCount(db, tickets, where),
+        newestSearch
+          ? newestFirst(
+              tickets.createdAt,
+              window.limit,
+              (start) => page(window, sql`${tickets.createdAt} >= ${start}`),
+              () => page(window, undefined, [sql`${tickets.createdAt} + interval '0 seconds' desc`]),
+            )
+          : page(window),
+      () => (query.withTotal === false ? noCount() : cappedCount(db, tickets, where, TICKETS_TOTAL_CAP)),
     );
     const ids = pageIds.map((row) => row.id);
     const rows = ids.length ? await selectList(db).where(inArray(tickets.id, ids)) : [];
@@ -372,6 +401,22 @@ export const ticketsRepo = {
    */
   async messageMatches(db: Executor, scope: TicketScope, search: string, limit: number) {
     const scoped = scopeCondition(scope);
+    return newestFirst(
+      messages.id,
+      limit,
+      (start) => this.messagesMatching(db, scoped, search, limit, sql`m.id >= ${start}`, sql`m.id desc`),
+      () => this.messagesMatching(db, scoped, search, limit, undefined, sql`m.id + 0 desc`),
+    );
+  },
+
+  async messagesMatching(
+    db: Executor,
+    scoped: SQL | undefined,
+    search: string,
+    limit: number,
+    range: SQL | undefined,
+    orderBy: SQL,
+  ) {
     const result = await db.execute<{
       id: string;
       ticket_id: string;
@@ -388,9 +433,9 @@ export const ticketsRepo = {
       from messages m
       join tickets on tickets.id = m.ticket_id
       join campaigns c on c.id = tickets.campaign_id
-      where m.search_text like ${`%${escapeLike(search)}%`} and m.deleted_at is null
-        ${scoped ? sql`and ${scoped}` : sql``}
-      order by m.id desc
+      where m.search_vector @@ to_tsquery('simple', ${wordPrefixQuery(search) ?? ''}) and m.deleted_at is null
+        ${scoped ? sql`and ${scoped}` : sql``} ${range ? sql`and ${range}` : sql``}
+      order by ${orderBy}
       limit ${limit}`);
     return result.rows.map((row) => ({
       id: Number(row.id),

@@ -48,6 +48,10 @@ export const tickets = pgTable(
     transferPreviousStatus: smallint('transfer_previous_status'),
     mergedIntoId: bigint('merged_into_id', { mode: 'number' }).references((): AnyPgColumn => tickets.id),
     /** Lower-case, accent-free description and customer name: the trigram search index covers it. */
+    /**
+     * Description and customer as search compares them (lowercase, accents folded). PostgreSQL keeps its words in
+     * `search_vector` (tsvector, GIN-indexed; in SQL only — migration 0021 — so the rows the app reads do not carry it).
+     */
     searchText: text('search_text').notNull().default(''),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +84,6 @@ export const tickets = pgTable(
       .where(
         sql`${table.status} <> 4 and ${table.assignedUserId} is null and ${table.transferToUserId} is null and ${table.transferToCampaignId} is null`,
       ),
-    index('tickets_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -512,6 +512,10 @@ describe('public widget API', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ direccion: 0, remitente: `Búsqueda ${stamp}`, campana: expect.any(String) });
     expect(hits[0].fragmento).toContain(`CAFETERA Moka Exprés ${words}`);
+    // Words match as the beginnings of words, in any order.
+    const prefixes = await search(agent, `${words.slice(0, -3).toLowerCase()} expr CAFET`);
+    expect(prefixes.json().result.mensajes.map((hit: { id: number }) => hit.id)).toEqual([hits[0].id]);
+    expect((await search(agent, `${words} afetera`)).json().result.mensajes).toEqual([]);
     // The campaign's supervisor finds it too; an agent of another campaign does not.
     expect((await search(supervisor, words)).json().result.mensajes).toHaveLength(1);
     const stranger = await signedIn(t, 'agent');
