@@ -439,7 +439,7 @@ class Agent extends User {
       } else if (payload.tipo === 'cerrado') {
         this.pendingIds.delete(payload.casoId);
       }
-      this.onScreen(payload.casoId);
+      this.onScreen(payload.casoId, payload.asignado);
     } else if (name === NEW_INBOUND_EVENT) {
       if (payload.item?.asignado === this.id) {
         this.pendingIds.add(payload.casoId);
@@ -451,7 +451,7 @@ class Agent extends User {
         }
         this.assigned(payload.casoId, null);
       }
-      this.onScreen(payload.casoId);
+      this.onScreen(payload.casoId, payload.item?.asignado);
     } else if (name === REALTIME_EVENTS.messageStatus || name === REALTIME_EVENTS.messageChanged) {
       if (this.screen === 'ticket' && payload.casoId === this.viewing) void this.ticket.refresh();
     } else if (name === REALTIME_EVENTS.resync) {
@@ -460,9 +460,11 @@ class Agent extends User {
     }
   }
 
-  onScreen(ticketId) {
-    if (this.screen === 'list') this.listRefetch();
-    else if (this.screen === 'ticket' && ticketId === this.viewing) void this.ticket.refresh();
+  /** useTicketListLive with model.ts listMayChange: an agent's "mine" list follows its own tickets and its rows. */
+  onScreen(ticketId, assignee) {
+    if (this.screen === 'list') {
+      if (assignee === this.id || this.listRows?.some((row) => row.id === ticketId)) this.listRefetch();
+    } else if (this.screen === 'ticket' && ticketId === this.viewing) void this.ticket.refresh();
   }
 
   /** Work for this agent: the person notices after a reaction time (the pending drawer's sound and badge). */

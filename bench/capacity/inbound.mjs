@@ -9,13 +9,22 @@
 import { ApiClient } from './http.mjs';
 import { between, now, Recorder, sleep } from './stats.mjs';
 
-const config = JSON.parse(process.argv[2]);
+// The settings arrive in the first message ('init'): at 500 agents the campaigns and their visitors are too long
+// for a command line (E2BIG).
+let config;
+let client;
+let totalAgents = 0;
+let nextVisitor = [];
 const recorder = new Recorder();
-const client = new ApiClient(config.appUrl, { recorder, token: config.token, connections: 16 });
 const ENDPOINT = 'POST /channels/:id/inbound';
 const RETRIES = 3;
-const totalAgents = config.campaigns.reduce((sum, campaign) => sum + campaign.agents, 0);
-const nextVisitor = config.campaigns.map(() => 0);
+
+function init(received) {
+  config = received;
+  client = new ApiClient(config.appUrl, { recorder, token: config.token, connections: 16 });
+  totalAgents = config.campaigns.reduce((sum, campaign) => sum + campaign.agents, 0);
+  nextVisitor = config.campaigns.map(() => 0);
+}
 const pending = new Set();
 let running = false;
 let conversations = 0;
@@ -101,7 +110,10 @@ async function arrivals() {
 }
 
 process.on('message', async (message) => {
-  if (message.type === 'start') {
+  if (message.type === 'init') {
+    init(message.config);
+    process.send({ type: 'ready' });
+  } else if (message.type === 'start') {
     running = true;
     void arrivals();
   } else if (message.type === 'phase') {
@@ -118,4 +130,3 @@ process.on('message', async (message) => {
     process.exit(0);
   }
 });
-process.send({ type: 'ready' });

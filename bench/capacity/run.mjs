@@ -387,8 +387,10 @@ async function runOne(agents) {
     });
   });
   await Promise.all(workers.map((worker) => worker.next('ready')));
-  const inbound = child('inbound.mjs', [
-    JSON.stringify({
+  const inbound = child('inbound.mjs');
+  inbound.send({
+    type: 'init',
+    config: {
       appUrl,
       token: seeded.integration.token,
       runId: name.slice(-6),
@@ -396,8 +398,8 @@ async function runOne(agents) {
       conversationEverySeconds: CONVERSATION_EVERY,
       messages: MESSAGES,
       messageGapSeconds: MESSAGE_GAP,
-    }),
-  ]);
+    },
+  });
   await inbound.next('ready');
   const everyone = [...workers, inbound];
   const phase = (name_) => {

@@ -47,7 +47,6 @@ export const tickets = pgTable(
     transferFromUserId: bigint('transfer_from_user_id', { mode: 'number' }).references(() => users.id),
     transferPreviousStatus: smallint('transfer_previous_status'),
     mergedIntoId: bigint('merged_into_id', { mode: 'number' }).references((): AnyPgColumn => tickets.id),
-    /** Lower-case, accent-free description and customer name: the trigram search index covers it. */
     /**
      * Description and customer as search compares them (lowercase, accents folded). PostgreSQL keeps its words in
      * `search_vector` (tsvector, GIN-indexed; in SQL only — migration 0021 — so the rows the app reads do not carry it).
@@ -70,6 +69,8 @@ export const tickets = pgTable(
     index('tickets_campaign_status_created_idx').on(table.campaignId, table.status, table.createdAt),
     index('tickets_created_idx').on(table.createdAt, table.id),
     index('tickets_assigned_status_idx').on(table.assignedUserId, table.status),
+    // Supervision's "closed today" per agent, from the index alone.
+    index('tickets_assigned_closed_idx').on(table.assignedUserId, table.closedAt).where(sql`${table.status} = 4`),
     index('tickets_customer_idx').on(table.customerId),
     // The customer scope: the customers of the campaigns a user reads whole, from the index alone.
     index('tickets_campaign_customer_idx').on(table.campaignId, table.customerId),

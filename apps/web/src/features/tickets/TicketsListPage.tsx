@@ -228,8 +228,9 @@ export function TicketsListPage() {
   }, [query, filters, setSearchParams]);
 
   const list = useTicketList(params);
-  useTicketListLive();
   const rows = list.data?.data ?? [];
+  const shown = useMemo(() => new Set(rows.map((row) => row.id)), [rows]);
+  useTicketListLive({ agentsFilter: filters.agentsFilter, users: filters.users, shown, me: user?.id ?? null });
   const total = list.data?.total ?? 0;
   const canMass = can('agregar-tarea-masiva');
 

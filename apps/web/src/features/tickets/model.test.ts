@@ -20,6 +20,7 @@ import {
   isSendShortcut,
   latestInteractionId,
   legacySavedViewsOf,
+  listMayChange,
   messageCount,
   parseLayout,
   parsePrefs,
@@ -361,5 +362,23 @@ describe('saved views kept by earlier versions in the browser', () => {
     expect(legacySavedViewsOf(stored, 7)).toEqual([{ name: 'Mis urgentes', search: 'priorities=2' }]);
     expect(legacySavedViewsOf(stored, 8)).toEqual([]);
     expect(legacySavedViewsOf(null, 7)).toEqual([]);
+  });
+});
+
+describe('listMayChange', () => {
+  const list = { agentsFilter: 'mine' as const, users: [], shown: new Set([10, 11]), me: 7 };
+  it('an agent’s own list follows their tickets and the tickets on screen, not colleagues’ other tickets', () => {
+    expect(listMayChange({ ticketId: 99, assignee: 7 }, list)).toBe(true);
+    expect(listMayChange({ ticketId: 10, assignee: 8 }, list)).toBe(true);
+    expect(listMayChange({ ticketId: 99, assignee: 8 }, list)).toBe(false);
+    expect(listMayChange({ ticketId: 99, assignee: null }, list)).toBe(false);
+  });
+
+  it('a list of some users follows their tickets; a list of everyone follows every event', () => {
+    const some = { ...list, agentsFilter: 'all' as const, users: [3, 4] };
+    expect(listMayChange({ ticketId: 99, assignee: 4 }, some)).toBe(true);
+    expect(listMayChange({ ticketId: 99, assignee: 5 }, some)).toBe(false);
+    expect(listMayChange({ ticketId: 99, assignee: 5 }, { ...some, users: [] })).toBe(true);
+    expect(listMayChange({ ticketId: 99, assignee: null }, { ...list, agentsFilter: 'unassigned' })).toBe(true);
   });
 });

@@ -424,3 +424,29 @@ export function legacySavedViewsOf(stored: unknown, userId: number): LegacySaved
       Boolean(view) && typeof view.name === 'string' && view.name.trim() !== '' && typeof view.search === 'string',
   );
 }
+
+/** What a list on screen shows, for deciding whether a ticket event can change it (see `listMayChange`). */
+export interface ListOnScreen {
+  agentsFilter: AgentsFilter;
+  /** The assignee filter (supervisors): tickets of these users only. */
+  users: readonly number[];
+  /** The tickets of the page on screen. */
+  shown: ReadonlySet<number>;
+  me: number | null;
+}
+
+/**
+ * Whether a ticket event can change the list on screen: an event about a ticket of the page always can; otherwise
+ * only one whose (new) assignee the list's assignee filter keeps — an agent's "mine" list ignores what happens to
+ * colleagues' tickets, which in a busy campaign is nearly every event (the list would be fetched again every two
+ * seconds by every agent). Lists without an assignee filter follow every event.
+ */
+export function listMayChange(
+  event: { ticketId: number; assignee: number | null | undefined },
+  list: ListOnScreen,
+): boolean {
+  if (list.shown.has(event.ticketId)) return true;
+  if (list.agentsFilter === 'mine') return event.assignee === list.me;
+  if (list.users.length > 0) return event.assignee != null && list.users.includes(event.assignee);
+  return true;
+}

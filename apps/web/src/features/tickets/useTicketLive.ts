@@ -5,6 +5,7 @@ import { useRealtimeEvents, useThrottledRefetch } from '../../app/liveQueries';
 import { onRealtimeEvent } from '../../app/realtime';
 import { deskKeys, markTicketRead } from '../desk/api';
 import { ticketKeys } from './api';
+import { type ListOnScreen, listMayChange } from './model';
 
 /**
  * Opening a ticket (spec): an unread ticket is marked read (the pending lists hear `leido`); a new inbound message
@@ -56,13 +57,20 @@ const LIST_REFRESH_MS = 2000;
 
 /**
  * The tickets list stays current: assignment, transfer, status and new-message events of the user's campaigns
- * refetch the lists on screen (throttled); `resync` (events missed while offline) at once.
+ * refetch the list on screen (throttled) when they can change it (`listMayChange`); `resync` (events missed while
+ * offline) at once.
  */
-export function useTicketListLive(): void {
+export function useTicketListLive(list: ListOnScreen): void {
   const client = useQueryClient();
   const refetch = useThrottledRefetch(ticketKeys.lists(), LIST_REFRESH_MS);
-  useRealtimeEvents([TICKET_EVENT, NEW_INBOUND_EVENT, REALTIME_EVENTS.resync], (name) => {
-    if (name === REALTIME_EVENTS.resync) void client.invalidateQueries({ queryKey: ticketKeys.lists() });
-    else refetch();
+  useRealtimeEvents([TICKET_EVENT, NEW_INBOUND_EVENT, REALTIME_EVENTS.resync], (name, payload) => {
+    if (name === REALTIME_EVENTS.resync) {
+      void client.invalidateQueries({ queryKey: ticketKeys.lists() });
+      return;
+    }
+    const event = payload as { casoId?: unknown; asignado?: number | null; item?: { asignado?: number | null } };
+    if (typeof event?.casoId !== 'number') return;
+    const assignee = name === NEW_INBOUND_EVENT ? event.item?.asignado : event.asignado;
+    if (listMayChange({ ticketId: event.casoId, assignee }, list)) refetch();
   });
 }

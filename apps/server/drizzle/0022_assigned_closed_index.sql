@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_assigned_closed_idx" ON "tickets" USING btree ("assigned_user_id","closed_at") WHERE "tickets"."status" = 4;
