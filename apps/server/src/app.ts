@@ -10,6 +10,9 @@ import type { z } from 'zod';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { type AgentsService, createAgentsService } from './modules/agents/agents.service.js';
 import { createRoutingService, type RoutingService } from './modules/agents/routing.service.js';
+import { type AnalyticsService, createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { dashboardsRoutes } from './modules/analytics/dashboards.routes.js';
+import { createDashboardsService } from './modules/analytics/dashboards.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
@@ -104,6 +107,7 @@ export interface BuiltApp {
     routing: RoutingService;
     agents: AgentsService;
     tickets: TicketsService;
+    analytics: AnalyticsService;
   };
 }
 
@@ -258,6 +262,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     outbound.deliver(job.messageId, attempt),
   );
   const internalChat = createInternalChatService(ctx);
+  // The dashboards' hourly figures, recomputed from what changed (docs/analytics.md).
+  const analytics = createAnalyticsService(ctx);
   const imports = createImportsService(ctx);
   await deps.jobs.define({ name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 }, (job) =>
     imports.run(job.importId, job.locale),
@@ -292,6 +298,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await agentsRoutes(api, agents);
       await interactionsRoutes(api, inbound, outbound);
       await internalChatRoutes(api, internalChat);
+      await dashboardsRoutes(api, createDashboardsService(ctx));
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -306,12 +313,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
 
   if (deps.config.env !== 'test') routing.start();
   if (deps.config.env !== 'test') channelRegistry.start();
+  if (deps.config.env !== 'test') analytics.start();
   app.addHook('onClose', async () => {
     routing.stop();
+    await analytics.stop();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
     await ctx.outbound.close();
   });
-  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets } };
+  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets, analytics } };
 }

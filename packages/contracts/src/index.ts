@@ -1,4 +1,5 @@
 export * from './admin/index.js';
+export * from './analytics.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './business.js';

@@ -56,3 +56,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * A fresh, migrated database on the same server as `url` (the run's shared test database), for a test whose
+ * subject is global to a database — the business's time zone, every pending change — so files running beside it
+ * cannot disturb it, nor it them. Dropped by the returned `drop`.
+ */
+export async function createSiblingDatabase(url: string): Promise<TestDatabase> {
+  const name = `atiende_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const siblingUrl = withDatabase(url, name);
+  const handle = connectDatabase(siblingUrl, 2);
+  await runMigrations(handle.db);
+  await ensureBaseRows(handle.db);
+  await handle.close();
+  return {
+    url: siblingUrl,
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

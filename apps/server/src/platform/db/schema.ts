@@ -1,6 +1,7 @@
 // Every module's tables, gathered for the Drizzle client and drizzle-kit.
 
 export * from '../../modules/agents/agents.schema.js';
+export * from '../../modules/analytics/analytics.schema.js';
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/business/business.schema.js';
 export * from '../../modules/campaigns/campaigns.schema.js';

@@ -1,0 +1,50 @@
+import { bigint, doublePrecision, index, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The dashboards' figures, kept per local hour of the business's time zone × campaign × agent × channel × metric ×
+ * dimension (docs/analytics.md lists the metrics). Each (campaign, local hour) is a pure function of the raw rows:
+ * it is recomputed whole when something in it changes, so a late or repeated change cannot make it drift, and a
+ * rebuild from the raw data gives the same rows. `user_id`, `channel_id` and `campaign_id` are 0 for "none".
+ */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    /** The start of the hour on the business's wall clock (timestamp without time zone). */
+    hour: timestamp('hour', { withTimezone: false, mode: 'string' }).notNull(),
+    metric: varchar('metric', { length: 40 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().default(0),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull().default(0),
+    dimension: varchar('dimension', { length: 80 }).notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    /** Seconds summed (handling, first response, time in a status); 0 where the metric only counts. */
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.campaignId, table.hour, table.metric, table.userId, table.channelId, table.dimension],
+    }),
+    // An agent's dashboard reads its own rows across campaigns.
+    index('analytics_hourly_user_idx').on(table.userId, table.hour),
+  ],
+);
+
+/**
+ * What changed since the figures were last computed: one row per changed row of tickets, messages, tasks and agent
+ * statuses (written by triggers in the same transaction as the change — migration 0023 — so no code path and no
+ * crash can skip one), naming the campaign and the UTC hour it touched. The recompute takes the rows it sees, so a
+ * change committed meanwhile keeps its own row for the next pass.
+ */
+export const analyticsDirty = pgTable('analytics_dirty', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+  /** The UTC hour (timestamptz truncated to the hour) whose local hours must be recomputed. */
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+});
+
+/** The time zone the hours were computed in: a business that changes it gets its figures rebuilt. */
+export const analyticsState = pgTable('analytics_state', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  timeZone: varchar('time_zone', { length: 60 }).notNull(),
+  rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }).notNull().defaultNow(),
+});
