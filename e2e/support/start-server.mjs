@@ -15,6 +15,8 @@ delete process.env.SMTP_URL;
 const providerPort = process.env.E2E_PROVIDER_PORT ?? String(Number(process.env.E2E_PORT ?? '3210') + 1000);
 Object.assign(process.env, {
   NODE_ENV: 'test',
+  // The dashboards' figures follow changes within a second (10 s in production).
+  ANALYTICS_RECOMPUTE_MS: '1000',
   PORT: process.env.E2E_PORT ?? '3210',
   EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54359',
   DATA_DIR: dataDir,

@@ -313,7 +313,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
 
   if (deps.config.env !== 'test') routing.start();
   if (deps.config.env !== 'test') channelRegistry.start();
-  if (deps.config.env !== 'test') analytics.start();
+  if (deps.config.analyticsRecomputeMs > 0) analytics.start(deps.config.analyticsRecomputeMs);
   app.addHook('onClose', async () => {
     routing.stop();
     await analytics.stop();

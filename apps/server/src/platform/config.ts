@@ -74,6 +74,8 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: trustProxySchema.optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(25),
+  /** How often the dashboards' figures fold in what changed; 0 stops it (the API tests recompute by hand). */
+  ANALYTICS_RECOMPUTE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -115,6 +117,8 @@ export type Config = Readonly<{
   shutdownTimeoutMs: number;
   /** Hosts outbound connections may reach beyond each provider's own (and private addresses, when listed). */
   outboundAllowedHosts: readonly AllowedHost[];
+  /** How often the dashboards' figures are recomputed from what changed, in ms (0: never on a timer). */
+  analyticsRecomputeMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -154,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY ?? false,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
     outboundAllowedHosts: value.OUTBOUND_ALLOWED_HOSTS,
+    analyticsRecomputeMs: value.ANALYTICS_RECOMPUTE_MS ?? (value.NODE_ENV === 'test' ? 0 : 10_000),
   };
 }

@@ -3,8 +3,6 @@ import type { AppContext } from '../../platform/context.js';
 import { businessRepo } from '../business/business.repo.js';
 import { type AnalyticsFigure, analyticsRepo, type FiguresFilter } from './analytics.repo.js';
 
-/** How often a node looks for changes to fold into the figures (the dashboards refresh at this pace). */
-const RECOMPUTE_MS = 10_000;
 /** Marks taken per transaction: a rebuild proceeds in bounded steps instead of one huge transaction. */
 const BATCH = 2_000;
 
@@ -82,12 +80,13 @@ export function createAnalyticsService(ctx: Pick<AppContext, 'db' | 'logger'>) {
     async figures(filter: FiguresFilter): Promise<AnalyticsFigure[]> {
       return analyticsRepo.figures(db, filter);
     },
-    start() {
+    /** Recomputes every `intervalMs` (config ANALYTICS_RECOMPUTE_MS: 10 s by default; the dashboards refresh at it). */
+    start(intervalMs: number) {
       const tick = () =>
         void recompute().catch((error: unknown) =>
           ctx.logger.warn({ err: error }, 'analytics recompute failed; retried'),
         );
-      timer = setInterval(tick, RECOMPUTE_MS);
+      timer = setInterval(tick, intervalMs);
       timer.unref();
       tick();
     },
