@@ -111,12 +111,11 @@ function checkCustomRange(query: { preset: DatePreset; from?: string; to?: strin
   }
 }
 
-export const userDashboardQuerySchema = dashboardQueryBase
-  .extend({
-    /** Whose figures: the caller's own when absent; another agent's only for who supervises them. */
-    user: z.coerce.number().int().positive().optional(),
-  })
-  .superRefine(checkCustomRange);
+const userDashboardQueryObject = dashboardQueryBase.extend({
+  /** Whose figures: the caller's own when absent; another agent's only for who supervises them. */
+  user: z.coerce.number().int().positive().optional(),
+});
+export const userDashboardQuerySchema = userDashboardQueryObject.superRefine(checkCustomRange);
 export type UserDashboardQuery = z.output<typeof userDashboardQuerySchema>;
 
 export const campaignDashboardQuerySchema = dashboardQueryBase.superRefine(checkCustomRange);
@@ -232,3 +231,40 @@ export type CampaignDashboard = z.infer<typeof campaignDashboardSchema>;
 /** Whose dashboard a supervisor may open: the agents of the campaigns they supervise. */
 export const dashboardAgentSchema = z.object({ id: idSchema, name: z.string() });
 export type DashboardAgent = z.infer<typeof dashboardAgentSchema>;
+
+/**
+ * The widgets of each dashboard, by the name of the answer's field they show: the "download data" action
+ * (`GET /analytics/<dashboard>/download?widget=...`) writes exactly that field as an xlsx sheet.
+ */
+export const USER_DASHBOARD_WIDGETS = [
+  'campaigns',
+  'ticketsByStatus',
+  'tasksByType',
+  'tasksByHour',
+  'latestTasks',
+  'interactionsByChannel',
+  'interactionsByHour',
+  'statusTime',
+] as const;
+export type UserDashboardWidget = (typeof USER_DASHBOARD_WIDGETS)[number];
+
+export const CAMPAIGN_DASHBOARD_WIDGETS = [
+  'campaigns',
+  'ticketsByStatus',
+  'ticketsByUser',
+  'tasksByType',
+  'tasksByUser',
+  'tasksByHour',
+  'latestTasks',
+  'interactionsByChannel',
+  'interactionsByHour',
+  'agentsByStatus',
+] as const;
+export type CampaignDashboardWidget = (typeof CAMPAIGN_DASHBOARD_WIDGETS)[number];
+
+export const userDashboardDownloadQuerySchema = userDashboardQueryObject
+  .extend({ widget: z.enum(USER_DASHBOARD_WIDGETS) })
+  .superRefine(checkCustomRange);
+export const campaignDashboardDownloadQuerySchema = dashboardQueryBase
+  .extend({ widget: z.enum(CAMPAIGN_DASHBOARD_WIDGETS) })
+  .superRefine(checkCustomRange);
