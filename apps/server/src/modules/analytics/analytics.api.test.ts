@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
 import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
@@ -487,6 +488,70 @@ describe('the dashboards’ API', () => {
       (await get('user-dashboard', supervisor.headers, { user: seededAgent, campaigns: seeded.campaignIds[1] }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('download what a widget shows as a workbook, in the caller’s language, under the same rules', async () => {
+    const admin = await signedIn(t, 'admin');
+    const campaigns = seeded.campaignIds.join(',');
+    const dashboard = (await get('campaign-dashboard', admin.headers, { campaigns })).json().result;
+    const sheetOf = async (response: { rawPayload: Buffer }) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      return {
+        name: sheet.name,
+        rows: sheet
+          .getSheetValues()
+          .filter(Boolean)
+          .map((row) => (row as unknown[]).slice(1)),
+      };
+    };
+    const byStatus = await get('campaign-dashboard/download', admin.headers, { campaigns, widget: 'ticketsByStatus' });
+    expect(byStatus.statusCode).toBe(200);
+    expect(byStatus.headers['content-disposition']).toBe(
+      'attachment; filename="ticketsByStatus-2026-03-09-2026-03-13.xlsx"',
+    );
+    const names = ['Nuevo', 'Abierto', 'Escalado', 'Transferido', 'Cerrado'];
+    expect(await sheetOf(byStatus)).toEqual({
+      name: 'Casos por estado',
+      rows: [
+        ['Estado', 'Casos'],
+        ...dashboard.ticketsByStatus.map((row: { status: number; count: number }) => [names[row.status], row.count]),
+      ],
+    });
+    const byHour = await get(
+      'campaign-dashboard/download',
+      { ...admin.headers, 'x-locale': 'en' },
+      { campaigns, widget: 'interactionsByHour' },
+    );
+    const hours = await sheetOf(byHour);
+    expect(hours.rows[0]).toEqual(['Hour', 'Incoming', 'Outgoing']);
+    expect(hours.rows.slice(1)).toEqual(
+      dashboard.interactionsByHour.map((row: { hour: number; incoming: number; outgoing: number }) => [
+        `${String(row.hour).padStart(2, '0')}:00`,
+        row.incoming,
+        row.outgoing,
+      ]),
+    );
+    const latest = await sheetOf(
+      await get('campaign-dashboard/download', admin.headers, { campaigns, widget: 'latestTasks' }),
+    );
+    expect(latest.rows.length - 1).toBe(dashboard.latestTasks.length);
+    expect(latest.rows[1][0]).toBe(dashboard.latestTasks[0].ticketNumber);
+
+    // The same scope as the dashboard; a widget the dashboard does not have is a wrong query.
+    const agent = await signedIn(t, 'agent');
+    expect((await get('campaign-dashboard/download', agent.headers, { widget: 'ticketsByStatus' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await get('user-dashboard/download', agent.headers, { user: seeded.userIds[0], widget: 'statusTime' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await get('user-dashboard/download', agent.headers, { widget: 'ticketsByUser' })).statusCode).toBe(400);
+    const own = await get('user-dashboard/download', agent.headers, { widget: 'statusTime' });
+    expect(own.statusCode).toBe(200);
+    expect((await sheetOf(own)).rows[0]).toEqual(['Estado', 'Segundos']);
   });
 
   it('answer a bad period with translated field messages (400: the query is wrong)', async () => {
