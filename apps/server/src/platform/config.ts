@@ -63,6 +63,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Atiende <no-reply@atiende.local>'),
   PUBLIC_URL: z.url().optional(),
   DEMO_DATA: booleanFromEnv.optional(),
+  /** Days of finished work the demo data includes for the dashboards (0: none). */
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   BODY_LIMIT_BYTES: z.coerce
@@ -108,6 +110,7 @@ export type Config = Readonly<{
   mailFrom: string;
   publicUrl: string;
   demoData: boolean;
+  demoHistoryDays: number;
   logLevel: string;
   embeddedPgPort: number;
   bodyLimit: number;
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     // Demo data: on by default only with the embedded database; production never creates demo users.
     demoData: production ? false : (value.DEMO_DATA ?? !value.DATABASE_URL),
+    demoHistoryDays: value.DEMO_HISTORY_DAYS,
     logLevel: value.LOG_LEVEL,
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     bodyLimit: value.BODY_LIMIT_BYTES,

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client.js';
 import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
+import { seedDemoHistory } from './demo.history.js';
 import { seedDemoStructure } from './demo.structure.js';
 import { seedDemoTemplates, seedDemoWhatsappTemplates } from './demo.templates.js';
 import { seedDemoTickets } from './demo.tickets.js';
@@ -19,11 +20,16 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Creates the demo business and accounts once; later starts find them and change nothing. `publicUrl` (default: the
- * configured PUBLIC_URL) is the origin the demo widget is allowed on.
+ * configured PUBLIC_URL) is the origin the demo widget is allowed on; `historyDays` (DEMO_HISTORY_DAYS) of finished
+ * work come with the first demo tickets, for the dashboards.
  */
-export async function seedDemoData(db: Database, publicUrl: string = loadConfig().publicUrl): Promise<string> {
+export async function seedDemoData(
+  db: Database,
+  publicUrl: string = loadConfig().publicUrl,
+  historyDays: number = loadConfig().demoHistoryDays,
+): Promise<string> {
   await db.transaction(async (tx) => {
-    await ensureBusiness(tx, 'Atiende Demo');
+    const business = await ensureBusiness(tx, 'Atiende Demo');
     const roleIds = await ensureBuiltInRoles(tx);
     for (const account of DEMO_ACCOUNTS) {
       if (await usersRepo.findByEmail(tx, account.email)) continue;
@@ -36,7 +42,7 @@ export async function seedDemoData(db: Database, publicUrl: string = loadConfig(
       });
     }
     await seedDemoStructure(tx);
-    await seedDemoTickets(tx);
+    if (await seedDemoTickets(tx)) await seedDemoHistory(tx, historyDays, business.timeZone);
     await seedDemoWidgets(tx, publicUrl);
     await seedDemoTemplates(tx);
     await seedDemoWhatsappTemplates(tx);

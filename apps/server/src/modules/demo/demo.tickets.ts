@@ -35,18 +35,21 @@ const SUBJECTS = [
   'El producto llegó dañado',
 ];
 
-/** Tickets in every status in both demo campaigns, with tasks and conversations, so the lists and views show real work. Once. */
-export async function seedDemoTickets(tx: Executor): Promise<void> {
+/**
+ * Tickets in every status in both demo campaigns, with tasks and conversations, so the lists and views show real
+ * work. Once: true when it created them.
+ */
+export async function seedDemoTickets(tx: Executor): Promise<boolean> {
   const existing = await tx.execute<{ n: number }>(sql`select count(*)::int as n from tickets`);
-  if ((existing.rows[0]?.n ?? 0) > 0) return;
+  if ((existing.rows[0]?.n ?? 0) > 0) return false;
   const agent = await usersRepo.findByEmail(tx, 'agente@atiende.test');
   const mfaAgent = await usersRepo.findByEmail(tx, 'agente.mfa@atiende.test');
   const supervisor = await usersRepo.findByEmail(tx, 'supervisor@atiende.test');
-  if (!agent || !mfaAgent || !supervisor) return;
+  if (!agent || !mfaAgent || !supervisor) return false;
   const campaigns = (await campaignsRepo.list(tx, { page: 1, sizePerPage: 10, sortName: 'id', sortOrder: 'asc' })).data;
   const service = campaigns.find((campaign) => campaign.name === 'Servicio al cliente');
   const sales = campaigns.find((campaign) => campaign.name === 'Ventas');
-  if (!service || !sales) return;
+  if (!service || !sales) return false;
   const types = [...(await cataloguesRepo.idsByCode(tx, 'tipo-caso')).values()];
   const customers = (
     await customersRepo.list(tx, { scope: ALL_CUSTOMERS, page: 1, sizePerPage: 40, sortName: 'id', sortOrder: 'asc' })
@@ -151,4 +154,5 @@ export async function seedDemoTickets(tx: Executor): Promise<void> {
       index += 1;
     }
   }
+  return true;
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../../test/app.js';
+import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
+import { DEMO_PASSWORD, seedDemoData } from './demo.seed.js';
+
+// The demo a fresh `npm start` creates, with its 30 days of history: the dashboards have something to show.
+
+let t: TestApp;
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createSiblingDatabase(inject('databaseUrl'));
+  t = await createTestApp({ databaseUrl: database.url });
+  await seedDemoData(t.ctx.db, 'http://localhost:3000', 30);
+  await t.services.analytics.recompute();
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await database?.drop();
+});
+
+const dashboard = async (email: string, path: string) => {
+  const { body } = await login(t.app, email, DEMO_PASSWORD);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v2/analytics/${path}`,
+    headers: { authorization: `Bearer ${body.result.token}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().result;
+};
+
+describe('the demo data', () => {
+  it('holds 30 days of work in both campaigns: the campaign dashboard shows it', async () => {
+    const figures = await dashboard('supervisor@atiende.test', 'campaign-dashboard?preset=last30Days');
+    expect(figures.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([
+      'Servicio al cliente',
+      'Ventas',
+    ]);
+    for (const campaign of figures.campaigns) {
+      expect(campaign.handled).toBeGreaterThan(300);
+      // Most answers in time, not all: the service level is worth looking at.
+      expect(campaign.serviceLevelPercent).toBeGreaterThan(60);
+      expect(campaign.serviceLevelPercent).toBeLessThan(95);
+      expect(campaign.averageHandlingSeconds).toBeGreaterThan(180);
+    }
+    expect(figures.interactionsByChannel.length).toBe(2);
+    const busyHours = figures.interactionsByHour.filter((hour: { incoming: number }) => hour.incoming > 0);
+    expect(busyHours.length).toBeGreaterThanOrEqual(10);
+    expect(figures.latestTasks.length).toBe(10);
+  });
+
+  it('gives each demo agent a day of statuses and pauses', async () => {
+    const figures = await dashboard('agente@atiende.test', 'user-dashboard?preset=last7Days');
+    const statuses = figures.statusTime.map((entry: { status: string }) => entry.status);
+    expect(statuses).toEqual(expect.arrayContaining(['G', 'E', 'ALMUERZO', 'DESCANSO', 'D']));
+    expect(figures.totals.handled).toBeGreaterThan(50);
+  });
+});
