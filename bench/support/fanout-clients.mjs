@@ -33,7 +33,8 @@ process.on('message', async (message) => {
   } else if (message === 'count') {
     process.send({ count: latencies.length });
   } else if (message === 'report') {
-    process.send({ latencies });
+    // Hands over this round's deliveries and starts the next round empty.
+    process.send({ latencies: latencies.splice(0) });
   } else if (message === 'close') {
     for (const socket of sockets) socket.close();
     process.exit(0);
