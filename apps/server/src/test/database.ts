@@ -78,8 +78,18 @@ export async function createSiblingDatabase(url: string): Promise<TestDatabase> 
     async drop() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // The app's job runner closes its pool a moment after it stopped: forcing the drop before would cut its
+        // connections, and it would report that on a log the test already closed. Wait for them to go first.
+        for (let waited = 0; waited < 5000; waited += 100) {
+          const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (open.rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -321,17 +321,22 @@ describe('dashboard figures', () => {
     expect(afterSla).not.toEqual(afterChange);
     expect(comparable(await figuresByDay())).toEqual(afterSla);
 
-    // A rebuild from the raw rows gives the same rows, hour by hour.
+    // A rebuild from the raw rows gives the same rows, hour by hour and day by day.
     const hourly = async () =>
       (
         await query<{ line: string }>(
           `select concat_ws(' | ', campaign_id, hour, metric, user_id, channel_id, dimension, count, round(total::numeric, 3))
              as line
-           from analytics_hourly where campaign_id = any($1::bigint[]) order by 1`,
+           from analytics_hourly where campaign_id = any($1::bigint[])
+           union all
+           select concat_ws(' | ', 'day', campaign_id, day, metric, user_id, channel_id, dimension, count,
+             round(total::numeric, 3))
+           from analytics_daily where campaign_id = any($1::bigint[]) order by 1`,
           [seeded.campaignIds],
         )
       ).rows.map((row) => row.line);
     const incremental = await hourly();
+    expect(incremental.some((line) => line.startsWith('day | '))).toBe(true);
     await t.services.analytics.rebuild();
     expect(await hourly()).toEqual(incremental);
   });

@@ -43,80 +43,104 @@ const RECOMPUTE_LOCK = sql`hashtext('atiende.analytics')`;
 function metricStatements(targets: SQL, timeZone: string): SQL[] {
   const localHour = (column: SQL) => sql`date_trunc('hour', ${column} at time zone ${timeZone})`;
   const insert = sql`insert into analytics_hourly (campaign_id, hour, metric, user_id, channel_id, dimension, count, total)`;
+  // The UTC ranges the targets' windows cover, merged where they touch: each raw table is read once per range
+  // (an index range scan), and its rows are matched to the targets by campaign and local hour. Reading per target
+  // instead read every row three times, and a planner that misjudged the targets' count joined whole tables.
+  const ranges = sql`
+    targets as (${targets}),
+    ordered as (
+      select from_utc, to_utc,
+        max(to_utc) over (order by from_utc rows between unbounded preceding and 1 preceding) as reach
+      from targets
+    ),
+    islands as (
+      select from_utc, to_utc, sum(case when reach >= from_utc then 0 else 1 end) over (order by from_utc) as island
+      from ordered
+    ),
+    ranges as (select min(from_utc) as a, max(to_utc) as b from islands group by island)`;
+  const matched = (time: SQL) => sql`${localHour(time)} = g.hour`;
   return [
     // Tickets created in the hour, by their status now, assignee and channel.
     sql`${insert}
-      with targets as (${targets})
+      with ${ranges}
       select g.campaign_id, g.hour, 'tickets', coalesce(t.assigned_user_id, 0), coalesce(t.channel_id, 0),
         t.status::text, count(*), 0
-      from targets g
-      join tickets t on t.created_at >= g.from_utc and t.created_at < g.to_utc and t.campaign_id = g.campaign_id
-      where ${localHour(sql`t.created_at`)} = g.hour
+      from ranges r
+      cross join lateral (select * from tickets t where t.created_at >= r.a and t.created_at < r.b) t
+      join targets g on g.campaign_id = t.campaign_id and ${matched(sql`t.created_at`)}
       group by 1, 2, 4, 5, 6`,
     // Tickets created in the hour that got a first answer: in the campaign's service-level time or late; seconds.
     sql`${insert}
-      with targets as (${targets})
+      with ${ranges}
       select g.campaign_id, g.hour, 'tickets_answered', coalesce(t.assigned_user_id, 0), coalesce(t.channel_id, 0),
         case when t.first_response_at - t.created_at
           <= make_interval(secs => coalesce((c.config->>'serviceLevelSeconds')::int, 20)) then 'in_sl' else 'late' end,
         count(*), sum(greatest(0, extract(epoch from t.first_response_at - t.created_at)))
-      from targets g
-      join tickets t on t.created_at >= g.from_utc and t.created_at < g.to_utc and t.campaign_id = g.campaign_id
+      from ranges r
+      cross join lateral (select * from tickets t where t.created_at >= r.a and t.created_at < r.b
+        and t.first_response_at is not null) t
+      join targets g on g.campaign_id = t.campaign_id and ${matched(sql`t.created_at`)}
       join campaigns c on c.id = t.campaign_id
-      where t.first_response_at is not null and ${localHour(sql`t.created_at`)} = g.hour
       group by 1, 2, 4, 5, 6`,
     // Tickets closed in the hour, with their handling time (opened, or else created, to closed).
     sql`${insert}
-      with targets as (${targets})
+      with ${ranges}
       select g.campaign_id, g.hour, 'tickets_closed', coalesce(t.assigned_user_id, 0), coalesce(t.channel_id, 0), '',
         count(*), sum(greatest(0, extract(epoch from t.closed_at - coalesce(t.opened_at, t.created_at))))
-      from targets g
-      join tickets t on t.status = 4 and t.closed_at >= g.from_utc and t.closed_at < g.to_utc
-        and t.campaign_id = g.campaign_id
-      where ${localHour(sql`t.closed_at`)} = g.hour
+      from ranges r
+      cross join lateral (select * from tickets t where t.status = 4 and t.closed_at >= r.a and t.closed_at < r.b) t
+      join targets g on g.campaign_id = t.campaign_id and ${matched(sql`t.closed_at`)}
       group by 1, 2, 4, 5`,
     // Messages (interactions) by direction and channel: an agent's own replies, the customer's on their tickets.
     sql`${insert}
-      with targets as (${targets})
+      with ${ranges}
       select g.campaign_id, g.hour, 'messages',
         case when m.direction = 1 then coalesce(m.author_id, 0) else coalesce(t.assigned_user_id, 0) end,
         m.channel_id, case when m.direction = 1 then 'out' else 'in' end, count(*), 0
-      from targets g
-      join messages m on m.created_at >= g.from_utc and m.created_at < g.to_utc
-      join tickets t on t.id = m.ticket_id and t.campaign_id = g.campaign_id
-      where ${localHour(sql`m.created_at`)} = g.hour
+      from ranges r
+      cross join lateral (select * from messages m where m.created_at >= r.a and m.created_at < r.b) m
+      join tickets t on t.id = m.ticket_id
+      join targets g on g.campaign_id = t.campaign_id and ${matched(sql`m.created_at`)}
       group by 1, 2, 4, 5, 6`,
     // Tasks by author, by the case type of their ticket.
     sql`${insert}
-      with targets as (${targets})
+      with ${ranges}
       select g.campaign_id, g.hour, 'tasks', coalesce(k.author_id, 0), coalesce(t.channel_id, 0),
         coalesce(t.type_id::text, ''), count(*), 0
-      from targets g
-      join ticket_tasks k on k.created_at >= g.from_utc and k.created_at < g.to_utc
-      join tickets t on t.id = k.ticket_id and t.campaign_id = g.campaign_id
-      where ${localHour(sql`k.created_at`)} = g.hour
+      from ranges r
+      cross join lateral (select * from ticket_tasks k where k.created_at >= r.a and k.created_at < r.b) k
+      join tickets t on t.id = k.ticket_id
+      join targets g on g.campaign_id = t.campaign_id and ${matched(sql`k.created_at`)}
       group by 1, 2, 4, 5, 6`,
     // Time in each status (or pause reason): a logged period ends at created_at after duration_seconds (attributed
-    // for at most its last 7 days). It is cut in UTC quarter hours, each inside one local hour in every time zone.
+    // for at most its last 7 days). The periods that overlap the batch's span are read once and cut in UTC quarter
+    // hours — each inside one local hour in every time zone — then matched to the targets by campaign and hour (per
+    // target, a week of periods would be read again for each hour).
     sql`${insert}
-      with targets as (${targets})
-      select g.campaign_id, g.hour, 'agent_status', s.user_id, 0, coalesce(s.previous_status, ''),
-        count(distinct s.id),
-        sum(extract(epoch from least(q.piece + interval '15 minutes', span.b) - greatest(q.piece, span.a)))
-      from targets g
-      join agent_status_log s on coalesce(s.campaign_id, 0) = g.campaign_id
-        and s.created_at > g.from_utc and s.created_at < g.to_utc + interval '7 days'
-      cross join lateral (
-        select greatest(s.created_at - make_interval(secs => s.duration_seconds), s.created_at - interval '7 days',
-          g.from_utc) as a,
-          least(s.created_at, g.to_utc) as b
-      ) span
-      cross join lateral generate_series(
-        date_bin('15 minutes', span.a, timestamptz '2000-01-01 00:00:00+00'), span.b, interval '15 minutes'
-      ) q(piece)
-      where span.a < span.b and q.piece < span.b and ${localHour(sql`q.piece`)} = g.hour
+      with targets as (${targets}),
+      span as (select min(from_utc) as a, max(to_utc) as b from targets),
+      periods as (
+        select s.id, s.user_id, coalesce(s.campaign_id, 0) as campaign_id, coalesce(s.previous_status, '') as status,
+          greatest(s.created_at - make_interval(secs => s.duration_seconds), s.created_at - interval '7 days',
+            span.a) as a,
+          least(s.created_at, span.b) as b
+        from agent_status_log s, span
+        where s.created_at > span.a and s.created_at < span.b + interval '7 days'
+          and coalesce(s.campaign_id, 0) in (select campaign_id from targets)
+      ),
+      pieces as (
+        select p.id, p.user_id, p.campaign_id, p.status, ${localHour(sql`q.piece`)} as hour,
+          extract(epoch from least(q.piece + interval '15 minutes', p.b) - greatest(q.piece, p.a)) as seconds
+        from periods p
+        cross join lateral generate_series(
+          date_bin('15 minutes', p.a, timestamptz '2000-01-01 00:00:00+00'), p.b, interval '15 minutes'
+        ) q(piece)
+        where p.a < p.b and q.piece < p.b
+      )
+      select g.campaign_id, g.hour, 'agent_status', x.user_id, 0, x.status, count(distinct x.id), sum(x.seconds)
+      from pieces x join targets g on g.campaign_id = x.campaign_id and g.hour = x.hour
       group by 1, 2, 4, 6
-      having sum(extract(epoch from least(q.piece + interval '15 minutes', span.b) - greatest(q.piece, span.a))) > 0`,
+      having sum(x.seconds) > 0`,
   ];
 }
 
@@ -156,7 +180,7 @@ export const analyticsRepo = {
     limit: number,
   ): Promise<{ targets: AnalyticsTarget[]; taken: number }> {
     const taken = await tx.execute<{ campaign_id: string; hour: Date }>(sql`
-      delete from analytics_dirty where id in (select id from analytics_dirty order by id limit ${limit})
+      delete from analytics_dirty where id in (select id from analytics_dirty order by hour, id limit ${limit})
       returning campaign_id, hour`);
     const whole = [
       ...new Set(taken.rows.filter((row) => !Number.isFinite(new Date(row.hour).getTime())).map((r) => r.campaign_id)),
@@ -202,6 +226,7 @@ export const analyticsRepo = {
   /** Forgets every figure and mark (a rebuild starts here, in the same transaction as markCampaigns('all')). */
   async clear(tx: Executor): Promise<void> {
     await tx.execute(sql`delete from analytics_hourly`);
+    await tx.execute(sql`delete from analytics_daily`);
     await tx.execute(sql`delete from analytics_dirty`);
   },
 
@@ -219,6 +244,26 @@ export const analyticsRepo = {
         ((x.hour + interval '1 hour') at time zone ${timeZone}) + interval '1 hour' as to_utc
       from unnest(${campaignIds}::bigint[], ${hours}::timestamp[]) as x(campaign_id, hour)`;
     for (const statement of metricStatements(targetRows, timeZone)) await tx.execute(statement);
+    // The days of those hours, summed again from every hour of each day.
+    const days = sql`select distinct x.campaign_id, x.hour::date as day
+      from unnest(${campaignIds}::bigint[], ${hours}::timestamp[]) as x(campaign_id, hour)`;
+    await tx.execute(sql`
+      with days as (${days})
+      delete from analytics_daily d using days where d.campaign_id = days.campaign_id and d.day = days.day`);
+    await tx.execute(sql`
+      insert into analytics_daily (campaign_id, day, metric, user_id, channel_id, dimension, count, total)
+      with days as (${days}),
+      hourly as (
+        select h.* from analytics_hourly h
+        join days on h.campaign_id = days.campaign_id and h.hour >= days.day and h.hour < days.day + 1
+      )
+      select campaign_id, hour::date, metric, user_id, channel_id, dimension, sum(count), sum(total)
+      from hourly group by 1, 2, 3, 4, 5, 6
+      union all
+      select campaign_id, hour::date, metric || '_by_hour', user_id, 0,
+        case when metric = 'messages' then dimension || '|' else '' end || extract(hour from hour)::int,
+        sum(count), 0
+      from hourly where metric in ('messages', 'tasks') group by 1, 2, 3, 4, 5, 6`);
   },
 
   /** Figures summed over local hours [from, to), by metric, dimension, agent, channel and campaign. */
@@ -276,7 +321,7 @@ export interface DashboardFigureRow {
 }
 
 export interface DashboardScope {
-  /** Local wall-clock bounds ('YYYY-MM-DD HH:MM:SS', from included, to excluded). */
+  /** The local days, both included ('YYYY-MM-DD'). */
   from: string;
   to: string;
   /** null: every campaign (the caller sees all, or asked for one agent's own figures wherever they are). */
@@ -288,38 +333,60 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 export const dashboardRepo = {
   async figures(db: Executor, scope: DashboardScope): Promise<DashboardFigureRow[]> {
-    const conditions: SQL[] = [sql`hour >= ${scope.from}::timestamp`, sql`hour < ${scope.to}::timestamp`];
+    const conditions: SQL[] = [sql`day >= ${scope.from}::date`, sql`day <= ${scope.to}::date`];
     if (scope.campaignIds) conditions.push(sql`campaign_id = any(${idArray(scope.campaignIds)}::bigint[])`);
     if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);
-    const result = await db.execute<{
+    const where = sql.join(conditions, sql` and `);
+    type Row = {
       set: DashboardFigureRow['set'];
       metric: string;
       dimension: string | null;
       campaign_id: string | null;
       user_id: string | null;
       channel_id: string | null;
-      hour_of_day: number | null;
       count: string;
       total: number;
-    }>(sql`
-      select case when grouping(campaign_id) = 0 then 'campaign' when grouping(user_id) = 0 then 'user'
-          when grouping(channel_id) = 0 then 'channel' else 'hour' end as set,
-        metric, dimension, campaign_id, user_id, channel_id, hour_of_day, sum(count) as count, sum(total) as total
-      from (select *, extract(hour from hour)::int as hour_of_day from analytics_hourly
-        where ${sql.join(conditions, sql` and `)}) a
-      group by grouping sets ((metric, campaign_id, dimension), (metric, user_id), (metric, channel_id, dimension),
-        (metric, hour_of_day, dimension))`);
-    return result.rows.map((row) => ({
+    };
+    const [grouped, byHour] = await Promise.all([
+      db.execute<Row>(sql`
+        select case when grouping(campaign_id) = 0 then 'campaign' when grouping(user_id) = 0 then 'user'
+            else 'channel' end as set,
+          metric, dimension, campaign_id, user_id, channel_id, sum(count) as count, sum(total) as total
+        from analytics_daily
+        where ${where} and metric not like '%\_by\_hour'
+        group by grouping sets ((metric, campaign_id, dimension), (metric, user_id), (metric, channel_id, dimension))`),
+      db.execute<{ metric: string; dimension: string; count: string }>(sql`
+        select metric, dimension, sum(count) as count from analytics_daily
+        where ${where} and metric in ('messages_by_hour', 'tasks_by_hour')
+        group by metric, dimension`),
+    ]);
+    const rows: DashboardFigureRow[] = grouped.rows.map((row) => ({
       set: row.set,
       metric: row.metric,
       dimension: row.dimension ?? '',
       campaignId: Number(row.campaign_id ?? 0),
       userId: Number(row.user_id ?? 0),
       channelId: Number(row.channel_id ?? 0),
-      hourOfDay: row.hour_of_day ?? 0,
+      hourOfDay: 0,
       count: Number(row.count),
       total: Number(row.total),
     }));
+    for (const row of byHour.rows) {
+      // 'in|13' for messages, '13' for tasks.
+      const [dimension, hour] = row.dimension.includes('|') ? row.dimension.split('|') : ['', row.dimension];
+      rows.push({
+        set: 'hour',
+        metric: row.metric.replace(/_by_hour$/, ''),
+        dimension,
+        campaignId: 0,
+        userId: 0,
+        channelId: 0,
+        hourOfDay: Number(hour),
+        count: Number(row.count),
+        total: 0,
+      });
+    }
+    return rows;
   },
 
   /** The newest tasks of the period (of one author, or in the campaigns), newest first. */

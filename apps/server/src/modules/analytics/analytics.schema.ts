@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The dashboards' figures, kept per local hour of the business's time zone × campaign × agent × channel × metric ×
@@ -26,6 +26,32 @@ export const analyticsHourly = pgTable(
     }),
     // An agent's dashboard reads its own rows across campaigns.
     index('analytics_hourly_user_idx').on(table.userId, table.hour),
+  ],
+);
+
+/**
+ * The hourly figures summed per local day, which is what the dashboards read (a year is 365 rows per series, not
+ * 8,760). Besides every hourly metric, `messages_by_hour` (dimension `in|13`, `out|13`) and `tasks_by_hour`
+ * (dimension `13`) keep the hour of day, per agent, for the "by hour" charts. Recomputed from `analytics_hourly`
+ * for the days of every hour recomputed.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: varchar('metric', { length: 40 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().default(0),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull().default(0),
+    dimension: varchar('dimension', { length: 80 }).notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.campaignId, table.day, table.metric, table.userId, table.channelId, table.dimension],
+    }),
+    index('analytics_daily_user_idx').on(table.userId, table.day),
   ],
 );
 

@@ -64,8 +64,8 @@ export function createDashboardsService(ctx: Pick<AppContext, 'db'>) {
   /** The figures every dashboard shares: per campaign, by status, tasks, interactions, by hour, totals. */
   async function common(range: Period, campaignIds: readonly number[] | null, userId?: number) {
     const rows = await dashboardRepo.figures(db, {
-      from: range.localFrom,
-      to: range.localTo,
+      from: range.from,
+      to: range.to,
       campaignIds,
       userId,
     });
