@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** @tanstack/react-virtual: about 10 KB of gzip that only long lists need. */
-export type VirtualLib = typeof import('@tanstack/react-virtual');
+export type VirtualLib = typeof import('./virtualizer');
 
 let loaded: VirtualLib | null = null;
 let loading: Promise<VirtualLib> | null = null;
@@ -15,7 +15,7 @@ export function useVirtualLib(needed: boolean): VirtualLib | null {
   useEffect(() => {
     if (!needed || lib) return;
     let live = true;
-    loading ??= import('@tanstack/react-virtual').then((module) => {
+    loading ??= import('./virtualizer').then((module) => {
       loaded = module;
       return module;
     });
