@@ -37,7 +37,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const [rtl, setRtl] = useState(rtlCache);
   const wantsRtl = appearance.direction === 'rtl';
   useEffect(() => {
-    if (wantsRtl && !rtl) void loadRtlCache().then(setRtl);
+    // Should its chunk fail to load, the page stays left-to-right.
+    if (wantsRtl && !rtl) void loadRtlCache().then(setRtl, () => undefined);
   }, [wantsRtl, rtl]);
   // The direction that applies: right-to-left once its cache is there, so the page turns over all at once.
   const direction = wantsRtl && rtl ? 'rtl' : 'ltr';
