@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { type Budget, bundleBudgets } from './build/bundle-budget.ts';
 import { precompress } from './build/compress.ts';
 import { localeParts } from './build/locale-parts.ts';
+import { routeChunks } from './build/route-chunks.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -12,30 +13,31 @@ const backend = 'http://localhost:3000';
  * above them. Each lists the manifest entries the route loads as soon as it shows; their static imports count too,
  * and the browser tests check the route loads nothing else (e2e/tests/web-speed.spec.ts).
  *
- * The limits are the sizes measured after the splitting of issue #15 plus about 4%, so growth fails the build. The
- * issue's targets (150 and 300 KB) are below what this stack needs before any page code: React DOM, MUI with
- * emotion, the router, i18next and TanStack Query weigh about 167 KB of gzip on an empty page (measured in
- * docs/performance.md). Lowering a limit is a deliberate change here, with its measurement.
+ * The limits are the sizes measured on 2026-11-26 (login 184.8 KB, agent workspace 394.5 KB, each file gzip -9 on its
+ * own) plus about 4%, so growth fails the build. The issue's targets (150 and 300 KB) are below what this stack needs:
+ * React DOM alone is 67 KB of gzip, and an empty page with React DOM, MUI's theme and baseline with emotion, i18next,
+ * the router and TanStack Query 139 KB (one file, measured in docs/performance.md); the login page adds its MUI
+ * components (button, outlined input, card, progress), the API client, the route table, its texts and its form (about
+ * 45 KB). The workspace adds the shell (header search and campaign switcher are Autocompletes, with Popper), the
+ * list's and the ticket's MUI components, Socket.IO (13 KB), the Spanish texts of /app (11.5 KB) and zod (26 KB, for
+ * the contracts' schemas the task form validates with and those the features' modules build when loaded). Reaching
+ * 150 / 300 means giving up one of those libraries on those pages. Lowering a limit is a deliberate change here, with
+ * its measurement.
  */
+const LOGIN = ['index.html', 'virtual:texts/es.public', 'src/features/auth/LoginPage.tsx'];
+const WORKSPACE = [
+  'index.html',
+  'virtual:texts/es.public',
+  'virtual:texts/es.app',
+  'src/app/layout/AppLayout.tsx',
+  'src/features/tickets/TicketsListPage.tsx',
+  'src/features/tickets/TicketViewPage.tsx',
+  'src/app/layout/PendingTicketsPanel.tsx',
+];
+
 const BUDGETS: Budget[] = [
-  {
-    name: 'login',
-    entries: ['index.html', 'virtual:texts/es.public', 'src/features/auth/LoginPage.tsx'],
-    maxGzipKb: 230,
-  },
-  {
-    name: 'agent workspace',
-    entries: [
-      'index.html',
-      'virtual:texts/es.public',
-      'virtual:texts/es.app',
-      'src/app/layout/AppLayout.tsx',
-      'src/features/tickets/TicketsListPage.tsx',
-      'src/features/tickets/TicketViewPage.tsx',
-      'src/app/layout/PendingTicketsPanel.tsx',
-    ],
-    maxGzipKb: 490,
-  },
+  { name: 'login', entries: LOGIN, maxGzipKb: 192 },
+  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 410 },
 ];
 
 export default defineConfig({
@@ -43,6 +45,11 @@ export default defineConfig({
   plugins: [
     react(),
     localeParts(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    // The libraries of the login page in one chunk, those the workspace adds in another (build/route-chunks.ts).
+    routeChunks([
+      { name: 'libs', entries: LOGIN },
+      { name: 'libs-app', entries: WORKSPACE },
+    ]),
     precompress(),
     bundleBudgets(BUDGETS),
   ],

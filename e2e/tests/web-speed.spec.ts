@@ -39,9 +39,15 @@ test('the login page downloads only its budget’s files, compressed and cached 
   expect(loaded.length).toBeGreaterThan(5);
   // Everything it loaded is counted in the login budget, and nothing of the workspace's own code came along.
   expect(loaded.filter((file) => !LOGIN.has(file))).toEqual([]);
-  for (const chunk of ['AppLayout', 'TicketsListPage', 'TicketViewPage', 'PendingTicketsPanel', 'datePickers']) {
+  // Nor the libraries only the workspace loads (apps/web/build/route-chunks.ts), nor the right-to-left styles.
+  const workspaceOnly = ['AppLayout', 'TicketsListPage', 'TicketViewPage', 'PendingTicketsPanel', 'datePickers'];
+  for (const chunk of [...workspaceOnly, 'libs-app', 'rtlCache']) {
     expect(loaded.filter((file) => file.startsWith(`assets/${chunk}-`))).toEqual([]);
   }
+  // Its libraries came in their one chunk.
+  expect(loaded.filter((file) => file.startsWith('assets/libs-') && !file.startsWith('assets/libs-app-'))).toHaveLength(
+    1,
+  );
   for (const response of assets.responses()) {
     const headers = await response.allHeaders();
     const file = new URL(response.url()).pathname.replace('/v2/', '');
@@ -84,8 +90,14 @@ test('the agent workspace downloads only what its budget counts: tickets list, a
 
   const loaded = assets.files();
   expect(loaded.filter((file) => !WORKSPACE.has(file))).toEqual([]);
-  // The date pickers load when a date field is used, not with the list's date filters.
-  expect(loaded.filter((file) => file.startsWith('assets/datePickers-'))).toEqual([]);
+  // Its libraries came in two chunks: the login page's and the workspace's.
+  expect(loaded.filter((file) => file.startsWith('assets/libs-'))).toHaveLength(2);
+  // The date pickers load when a date field is used, not with the list's date filters; the virtualizer with a long
+  // list; the dialogs, the history tab, the small screens' drawer and the right-to-left styles when needed.
+  const onDemand = ['datePickers', 'virtualizer', 'TicketDialogs', 'WhatsappTemplateDialog', 'AuditHistory'];
+  for (const chunk of [...onDemand, 'SwipeableDrawer', 'rtlCache']) {
+    expect(loaded.filter((file) => file.startsWith(`assets/${chunk}-`))).toEqual([]);
+  }
   await context.close();
 });
 

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client';
+import { currentAppearance } from './app/appearance';
 import { navigate } from './app/navigation';
-import { AppProviders, queryClient } from './app/providers';
+import { AppProviders, loadRtlCache, queryClient } from './app/providers';
 import { queryKeys } from './app/queries';
 import { AppRouter } from './app/router';
 import { currentAppPath, emitSessionReplaced, SESSION_REPLACED_CODE } from './app/sessionEvents';
@@ -22,7 +23,10 @@ setUnauthorizedHandler(({ code }) => {
 // the app still starts: its error pages and retries need React).
 const container = document.getElementById('root');
 if (container) {
-  await i18nReady.catch(() => undefined);
+  await Promise.all([
+    i18nReady.catch(() => undefined),
+    currentAppearance().direction === 'rtl' ? loadRtlCache().catch(() => undefined) : undefined,
+  ]);
   createRoot(container).render(
     <StrictMode>
       <AppProviders>

@@ -25,6 +25,11 @@ function sanitize(value: Partial<Appearance> | null): Appearance {
 let current: Appearance = sanitize(readJson<Partial<Appearance>>(STORAGE_KEYS.appearance));
 const listeners = new Set<() => void>();
 
+/** The look as it is now, outside React (main.tsx, before the first render). */
+export function currentAppearance(): Appearance {
+  return current;
+}
+
 export function updateAppearance(patch: Partial<Appearance>): void {
   current = sanitize({ ...current, ...patch });
   writeJson(STORAGE_KEYS.appearance, current);

@@ -16,13 +16,13 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Density, readDensity, writeDensity } from './density';
 import { EmptyState } from './EmptyState';
 import { PageLoader } from './PageLoader';
 import { SearchField } from './SearchField';
+import { FIRST_ROWS_WHILE_LOADING, useVirtualLib, type VirtualLib } from './virtual';
 
 export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -112,16 +112,35 @@ const CELL_SIDE_PADDING: Record<Density, number> = { small: 1, medium: 1.25, big
 /** A row's usual height per density before it is measured (rows with wrapped text are measured taller). */
 const ROW_HEIGHT: Record<Density, number> = { small: 37, medium: 53, big: 73 };
 
+type RenderRows = (
+  indexes: readonly number[],
+  edges: { before: number; after: number },
+  measure?: (node: HTMLTableRowElement | null) => void,
+) => ReactNode;
+
 /**
- * The rows to render: all of them, or from VIRTUAL_ROWS_FROM on the ones in view, with the heights of the rows left
- * out above and below (spacer rows keep the table one table: columns keep their widths, the scrollbar its length).
+ * From VIRTUAL_ROWS_FROM rows on, the rows in view, with the heights of the rows left out above and below (spacer
+ * rows keep the table one table: columns keep their widths, the scrollbar its length). Rendered once the
+ * virtualizer's code is there (ui/virtual.ts).
  */
-function useVisibleRows(count: number, density: Density, rowKey: (index: number) => string | number) {
-  const virtual = count >= VIRTUAL_ROWS_FROM;
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
+function WindowRows({
+  lib,
+  count,
+  density,
+  rowKey,
+  bodyRef,
+  render,
+}: {
+  lib: VirtualLib;
+  count: number;
+  density: Density;
+  rowKey: (index: number) => string | number;
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  render: RenderRows;
+}) {
   const [scrollMargin, setScrollMargin] = useState(0);
-  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
-    count: virtual ? count : 0,
+  const virtualizer = lib.useWindowVirtualizer<HTMLTableRowElement>({
+    count,
     estimateSize: () => ROW_HEIGHT[density],
     overscan: OVERSCAN_ROWS,
     scrollMargin,
@@ -131,24 +150,21 @@ function useVisibleRows(count: number, density: Density, rowKey: (index: number)
   // read while scrolling (nothing above moves then, and reading it would force a layout in every frame).
   const scrolling = virtualizer.isScrolling;
   useLayoutEffect(() => {
-    if (!virtual || scrolling || !bodyRef.current) return;
+    if (scrolling || !bodyRef.current) return;
     const top = Math.round(bodyRef.current.getBoundingClientRect().top + window.scrollY);
     if (top !== scrollMargin) setScrollMargin(top);
   });
-  if (!virtual) {
-    return { bodyRef, virtual, indexes: Array.from({ length: count }, (_, index) => index), before: 0, after: 0 };
-  }
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
-  return {
-    bodyRef,
-    virtual,
-    measure: virtualizer.measureElement,
-    indexes: items.map((item) => item.index),
-    before: first ? first.start - scrollMargin : 0,
-    after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
-  };
+  return render(
+    items.map((item) => item.index),
+    {
+      before: first ? first.start - scrollMargin : 0,
+      after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
+    },
+    virtualizer.measureElement,
+  );
 }
 
 interface DataTableRowProps<T> extends Pick<DataTableProps<T>, 'columns' | 'actions' | 'rowTestId' | 'onRowClick'> {
@@ -239,13 +255,37 @@ export function DataTable<T>({
   };
 
   const colSpan = columns.length + (actions ? 1 : 0);
-  const visible = useVisibleRows(rows.length, density, (index) => rowKey(rows[index]));
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const virtual = rows.length >= VIRTUAL_ROWS_FROM;
+  const virtualLib = useVirtualLib(virtual);
   const spacer = (height: number, edge: 'before' | 'after') =>
     height > 0 ? (
       <TableRow aria-hidden="true" data-testid={`data-table-spacer-${edge}`} sx={{ height }}>
         <TableCell colSpan={colSpan} sx={{ p: 0, border: 0 }} />
       </TableRow>
     ) : null;
+  const renderRows: RenderRows = (indexes, edges, measure) => (
+    <>
+      {spacer(edges.before, 'before')}
+      {indexes.map((index) => {
+        const row = rows[index];
+        return (
+          <DataTableRow
+            key={rowKey(row)}
+            row={row}
+            index={index}
+            virtual={virtual}
+            measure={measure}
+            columns={columns}
+            actions={actions}
+            rowTestId={rowTestId}
+            onRowClick={onRowClick}
+          />
+        );
+      })}
+      {spacer(edges.after, 'after')}
+    </>
+  );
   const densityOptions: { value: Density; icon: ReactNode }[] = [
     { value: 'small', icon: <DensitySmallIcon fontSize="small" /> },
     { value: 'medium', icon: <DensityMediumIcon fontSize="small" /> },
@@ -293,8 +333,8 @@ export function DataTable<T>({
           sx={{ '& td, & th': { py: CELL_PADDING[density], px: CELL_SIDE_PADDING[density] } }}
           aria-busy={loading}
           // Rows out of view are not in the page: the table says how many there are (the header row is row 1).
-          aria-rowcount={visible.virtual ? rows.length + 1 : undefined}
-          data-virtual={visible.virtual ? 'true' : undefined}
+          aria-rowcount={virtual ? rows.length + 1 : undefined}
+          data-virtual={virtual ? 'true' : undefined}
         >
           <TableHead>
             <TableRow>
@@ -327,7 +367,7 @@ export function DataTable<T>({
               ) : null}
             </TableRow>
           </TableHead>
-          <TableBody ref={visible.bodyRef}>
+          <TableBody ref={bodyRef}>
             {loading && rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={colSpan} data-testid="data-table-loading">
@@ -349,27 +389,20 @@ export function DataTable<T>({
                   />
                 </TableCell>
               </TableRow>
+            ) : virtual && virtualLib ? (
+              <WindowRows
+                lib={virtualLib}
+                count={rows.length}
+                density={density}
+                rowKey={(index) => rowKey(rows[index])}
+                bodyRef={bodyRef}
+                render={renderRows}
+              />
             ) : (
-              <>
-                {spacer(visible.before, 'before')}
-                {visible.indexes.map((index) => {
-                  const row = rows[index];
-                  return (
-                    <DataTableRow
-                      key={rowKey(row)}
-                      row={row}
-                      index={index}
-                      virtual={visible.virtual}
-                      measure={visible.measure}
-                      columns={columns}
-                      actions={actions}
-                      rowTestId={rowTestId}
-                      onRowClick={onRowClick}
-                    />
-                  );
-                })}
-                {spacer(visible.after, 'after')}
-              </>
+              renderRows(
+                Array.from({ length: virtual ? FIRST_ROWS_WHILE_LOADING : rows.length }, (_, index) => index),
+                { before: 0, after: 0 },
+              )
             )}
           </TableBody>
         </Table>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ComponentProps, Fragment, type ReactNode, useRef } from 'react';
+import { type ComponentProps, Fragment, type ReactNode, type RefObject, useRef } from 'react';
+import { FIRST_ROWS_WHILE_LOADING, useVirtualLib, type VirtualLib } from './virtual';
 
 /** From this many items on only the items in view (and a few around them) are in the page. */
 export const VIRTUAL_ITEMS_FROM = 60;
@@ -35,38 +35,81 @@ export function VirtualList<T>({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = items.length >= VIRTUAL_ITEMS_FROM;
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
-    count: virtual ? items.length : 0,
+  const lib = useVirtualLib(virtual);
+  const list: RenderList = (indexes, edges, measure) => (
+    <Box
+      component="ul"
+      data-testid={testId}
+      sx={[{ m: 0, p: 0, pt: `${edges.before}px`, pb: `${edges.after}px` }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {indexes.map((index) => (
+        <Fragment key={itemKey(items[index])}>
+          {renderItem(items[index], {
+            ref: measure,
+            'data-index': index,
+            'aria-setsize': items.length,
+            'aria-posinset': index + 1,
+          })}
+        </Fragment>
+      ))}
+    </Box>
+  );
+  return (
+    <Box ref={scroller} sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto' }} data-virtual={virtual || undefined}>
+      {virtual && lib ? (
+        <ScrolledItems
+          lib={lib}
+          count={items.length}
+          scroller={scroller}
+          estimateSize={estimateSize}
+          itemKey={(index) => itemKey(items[index])}
+          render={list}
+        />
+      ) : (
+        list(
+          Array.from({ length: virtual ? FIRST_ROWS_WHILE_LOADING : items.length }, (_, index) => index),
+          { before: 0, after: 0 },
+        )
+      )}
+    </Box>
+  );
+}
+
+type RenderList = (
+  indexes: readonly number[],
+  edges: { before: number; after: number },
+  measure?: (node: HTMLLIElement | null) => void,
+) => ReactNode;
+
+/** The items in view of a long list, with padding for the others (once the virtualizer's code is there). */
+function ScrolledItems({
+  lib,
+  count,
+  scroller,
+  estimateSize,
+  itemKey,
+  render,
+}: {
+  lib: VirtualLib;
+  count: number;
+  scroller: RefObject<HTMLDivElement | null>;
+  estimateSize: number;
+  itemKey: (index: number) => string | number;
+  render: RenderList;
+}) {
+  const virtualizer = lib.useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimateSize,
     overscan: OVERSCAN_ITEMS,
-    getItemKey: (index) => itemKey(items[index]),
+    getItemKey: itemKey,
   });
-  const shown = virtual
-    ? virtualizer.getVirtualItems()
-    : items.map((_, index) => ({ index, start: 0, end: 0, key: itemKey(items[index]) }));
+  const shown = virtualizer.getVirtualItems();
   const first = shown[0];
   const last = shown[shown.length - 1];
-  const before = virtual && first ? first.start : 0;
-  const after = virtual && last ? virtualizer.getTotalSize() - last.end : 0;
-  return (
-    <Box ref={scroller} sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto' }} data-virtual={virtual || undefined}>
-      <Box
-        component="ul"
-        data-testid={testId}
-        sx={[{ m: 0, p: 0, pt: `${before}px`, pb: `${after}px` }, ...(Array.isArray(sx) ? sx : [sx])]}
-      >
-        {shown.map(({ index }) => (
-          <Fragment key={itemKey(items[index])}>
-            {renderItem(items[index], {
-              ref: virtual ? virtualizer.measureElement : undefined,
-              'data-index': index,
-              'aria-setsize': items.length,
-              'aria-posinset': index + 1,
-            })}
-          </Fragment>
-        ))}
-      </Box>
-    </Box>
+  return render(
+    shown.map((item) => item.index),
+    { before: first ? first.start : 0, after: last ? virtualizer.getTotalSize() - last.end : 0 },
+    virtualizer.measureElement,
   );
 }

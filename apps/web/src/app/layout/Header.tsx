@@ -131,7 +131,7 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
             <HelpOutlinedIcon />
           </IconButton>
         </Tooltip>
-        <LanguageMenu />
+        <LanguageMenu withTooltip={(button, title) => <Tooltip title={title}>{button}</Tooltip>} />
         <AppearanceMenu />
         <QuickActions />
         {config?.internal_chat ? (

@@ -8,12 +8,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { type MenuItem, type MenuSection, menuLabelKey, menuTestId, visibleMenu } from '../menu';
@@ -154,6 +153,9 @@ function MenuContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?:
   );
 }
 
+// Small screens only: its code (touch tracking, the swipe area) loads when the sidebar first shows on one.
+const SwipeableDrawer = lazy(() => import('@mui/material/SwipeableDrawer'));
+
 interface SidebarProps {
   mobileOpen: boolean;
   onMobileOpen: () => void;
@@ -169,16 +171,18 @@ export function Sidebar({ mobileOpen, onMobileOpen, onMobileClose, expanded }: S
 
   if (!desktop) {
     return (
-      <SwipeableDrawer
-        open={mobileOpen}
-        onOpen={onMobileOpen}
-        onClose={onMobileClose}
-        anchor="left"
-        sx={{ zIndex: (t) => t.zIndex.modal }}
-        slotProps={{ paper: { sx: { width: LIMITS.swipeDrawerWidth }, 'data-testid': 'sidebar' } as object }}
-      >
-        <MenuContent expanded onNavigate={onMobileClose} />
-      </SwipeableDrawer>
+      <Suspense fallback={null}>
+        <SwipeableDrawer
+          open={mobileOpen}
+          onOpen={onMobileOpen}
+          onClose={onMobileClose}
+          anchor="left"
+          sx={{ zIndex: (t) => t.zIndex.modal }}
+          slotProps={{ paper: { sx: { width: LIMITS.swipeDrawerWidth }, 'data-testid': 'sidebar' } as object }}
+        >
+          <MenuContent expanded onNavigate={onMobileClose} />
+        </SwipeableDrawer>
+      </Suspense>
     );
   }
 

@@ -14,13 +14,7 @@ import { formatDateTime } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
 import { AuditChangeLines } from './AuditChanges';
-
-/** Every record's audit history is cached under `['audit', path]`; features build theirs with `auditKeys.of`. */
-export const auditKeys = {
-  all: ['audit'] as const,
-  of: (path: string) => [...auditKeys.all, path] as const,
-};
-export const AUDIT_PERMISSION = 'ver-auditoria';
+import { AUDIT_PERMISSION, auditKeys } from './keys';
 
 /** The list of audit entries (who, when in local time, the action, and what changed in words). */
 export function AuditEntryList({ entries }: { entries: readonly AuditEntry[] }) {

@@ -32,7 +32,8 @@ import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useDraft } from '../../ui/useDraft';
 import { useFormErrors } from '../../ui/useFormErrors';
-import { AuditHistory, auditKeys } from '../audit/AuditHistory';
+import { AuditHistory } from '../audit/AuditHistory';
+import { auditKeys } from '../audit/keys';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
 import {

@@ -1,5 +1,5 @@
 import { queryKeys } from '../../app/queries';
-import { auditKeys } from '../audit/AuditHistory';
+import { auditKeys } from '../audit/keys';
 
 /** The campaigns' query keys, apart from the hooks so features that only invalidate them import no pages' code. */
 export type CampaignListParams = Record<string, string | number | undefined>;

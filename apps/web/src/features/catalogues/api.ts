@@ -1,7 +1,7 @@
 import type { CatalogueEntry, CatalogueEntryBody, CatalogueModel, Page } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import { auditKeys } from '../audit/AuditHistory';
+import { auditKeys } from '../audit/keys';
 
 export type CatalogueListParams = Record<string, string | number | undefined>;
 

@@ -1,7 +1,7 @@
 import type { Channel, ChannelBody, FailedInboundMessage, FailedInboundRetry, Page } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import { auditKeys } from '../audit/AuditHistory';
+import { auditKeys } from '../audit/keys';
 import { campaignKeys } from '../campaigns/keys';
 
 export type ChannelListParams = Record<string, string | number | undefined>;

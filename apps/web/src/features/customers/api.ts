@@ -9,7 +9,7 @@ import type {
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import { auditKeys } from '../audit/AuditHistory';
+import { auditKeys } from '../audit/keys';
 import { isImportFinished, moveKanbanCard } from './model';
 
 export type CustomerListParams = Record<string, string | number | undefined>;

@@ -19,19 +19,22 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { onRealtimeEvent } from '../../app/realtime';
 import { useSession } from '../../core/session';
 import { FormField } from '../../ui/FormField';
 import { formatFileSize } from '../../ui/format';
+import { lazyNamed } from '../../ui/lazy';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { filterOffered, type OfferedTemplate, SlashTemplateList, useTicketTemplates } from '../templates';
 import { useSendReply, useUploadAttachment } from './api';
 import { FileLabel } from './components';
 import { closedReplyWindow, isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
-import { WhatsappTemplateDialog } from './WhatsappTemplateDialog';
+
+// The WhatsApp templates' dialog (its texts in both languages, the bubble preview) loads when first opened.
+const WhatsappTemplateDialog = lazyNamed(() => import('./WhatsappTemplateDialog'), 'WhatsappTemplateDialog');
 
 /** A file of the reply: uploading (no id yet) or uploaded as the ticket's attachment. */
 interface ReplyFile {
@@ -305,11 +308,13 @@ export function ReplyComposer({
         </Button>
       </Box>
       {whatsappTemplateOpen && conversation ? (
-        <WhatsappTemplateDialog
-          ticketId={ticket.id}
-          conversation={conversation}
-          onClose={() => setWhatsappTemplateOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <WhatsappTemplateDialog
+            ticketId={ticket.id}
+            conversation={conversation}
+            onClose={() => setWhatsappTemplateOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Box>
   );

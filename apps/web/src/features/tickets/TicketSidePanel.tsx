@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUserCampaigns } from '../../app/campaign';
@@ -24,9 +24,9 @@ import { useSession } from '../../core/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { DetailRow } from '../../ui/DetailList';
 import { formatDateTime } from '../../ui/format';
+import { lazyNamed } from '../../ui/lazy';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { AuditEntryList } from '../audit/AuditHistory';
 import { useCustomer } from '../customers/api';
 import {
   type SimpleAction,
@@ -39,7 +39,6 @@ import {
 } from './api';
 import { PriorityChip, StatusChip } from './components';
 import { availableActions } from './model';
-import { MergeDialog, TransferDialog } from './TicketDialogs';
 
 export function Panel({ title, children, testId }: { title?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -173,11 +172,20 @@ function EarlierTickets({ ticket }: { ticket: Ticket }) {
   );
 }
 
+// What the panel shows only on demand loads then: the history tab's list and the transfer and merge dialogs.
+const AuditEntryList = lazyNamed(() => import('../audit/AuditHistory'), 'AuditEntryList');
+const TransferDialog = lazyNamed(() => import('./TicketDialogs'), 'TransferDialog');
+const MergeDialog = lazyNamed(() => import('./TicketDialogs'), 'MergeDialog');
+
 function HistoryTab({ ticketId }: { ticketId: number }) {
   const history = useTicketHistory(ticketId);
   if (history.isLoading) return <PageLoader />;
   if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
-  return <AuditEntryList entries={history.data ?? []} />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AuditEntryList entries={history.data ?? []} />
+    </Suspense>
+  );
 }
 
 export function SidePanel({
@@ -421,15 +429,17 @@ export function SidePanel({
           />
         ) : null,
       )}
-      {dialog === 'transfer' ? (
-        <TransferDialog
-          ticket={ticket}
-          allowUser={!isAgent || config?.agentTransfer !== false}
-          allowCampaign={!isAgent || config?.campaignTransfer === true}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog === 'merge' ? <MergeDialog ticket={ticket} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'transfer' ? (
+          <TransferDialog
+            ticket={ticket}
+            allowUser={!isAgent || config?.agentTransfer !== false}
+            allowCampaign={!isAgent || config?.campaignTransfer === true}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'merge' ? <MergeDialog ticket={ticket} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
       <ConfirmDialog
         open={dialog === 'close'}
         title={t('tickets.close.title', { number: ticket.number })}

@@ -21,7 +21,8 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../ui/params';
 import { StatusPage } from '../../ui/StatusPage';
-import { AUDIT_PERMISSION, AuditHistory } from '../audit/AuditHistory';
+import { AuditHistory } from '../audit/AuditHistory';
+import { AUDIT_PERMISSION } from '../audit/keys';
 import { useUser } from './api';
 import { UserAgendaTab, UserCampaignsTab, UserCustomersTab, UserStatsTab } from './UserWork';
 

@@ -1,7 +1,7 @@
 import type { OmniWidget, Page, WidgetBody } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, unwrap } from '../../api/client';
-import { auditKeys } from '../audit/AuditHistory';
+import { auditKeys } from '../audit/keys';
 
 export type WidgetListParams = Record<string, string | number | undefined>;
 export type WidgetImageKind = 'business-image' | 'icon-image';
