@@ -19,7 +19,8 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { WaitingReasonChips } from '../desk/WaitingNotices';
 import { useLiveQueues, useNow, useQueues } from './api';
-import { elapsedSeconds, formatDuration, queueTotals, serviceLevelState } from './model';
+import { formatDuration } from '../../ui/format';
+import { elapsedSeconds, queueTotals, serviceLevelState } from './model';
 
 const LEVEL_COLOR = { met: 'success', below: 'error', none: 'default' } as const;
 

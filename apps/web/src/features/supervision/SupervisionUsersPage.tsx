@@ -37,6 +37,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { SearchField } from '../../ui/SearchField';
+import { formatDuration } from '../../ui/format';
 import { useLiveAgents, useNow, useSupervisedAgents } from './api';
 import { StatusChip } from './components';
 import { ForceStatusDialog, HistoryDialog } from './dialogs';
@@ -46,7 +47,6 @@ import {
   countByStatus,
   elapsedSeconds,
   filterAgents,
-  formatDuration,
   isStatusCode,
   type StatusFilter,
   sortAgents,

@@ -27,7 +27,8 @@ import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useAgentHistory, useForceStatus, usePauseStates } from './api';
 import { StatusChip, useStatusLabel } from './components';
-import { type AgentRow, formatDuration, logStatus, pauseKey } from './model';
+import { formatDuration } from '../../ui/format';
+import { type AgentRow, logStatus, pauseKey } from './model';
 
 /**
  * Forces an agent's status: any of D/A/E/G/P; a pause needs its reason (the spec's list of states without L).
