@@ -21,13 +21,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useProfile } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatDuration } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useAgentHistory, useForceStatus, usePauseStates } from './api';
 import { StatusChip, useStatusLabel } from './components';
-import { formatDuration } from '../../ui/format';
 import { type AgentRow, logStatus, pauseKey } from './model';
 
 /**
