@@ -1,4 +1,5 @@
 import './i18n';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserCampaigns } from '../../app/campaign';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
@@ -30,12 +31,15 @@ export function CampaignDashboardPage() {
   const fieldErrors = periodFieldErrors(dashboard.error);
   const data = dashboard.data;
   const download = (widget: string) => downloadWidget('campaign-dashboard', widget as never, filters);
-  // The campaigns the caller supervises (the answer lists the campaigns it covers; the switcher's list names them).
-  const options = new Map<number, string>();
+  // The campaigns the caller supervises: those the switcher lists as supervised, and every campaign an answer has
+  // covered (with ver-todos-casos, campaigns nobody assigned the caller to), remembered while the page is open so
+  // choosing one does not take the others out of the list.
+  const seen = useRef(new Map<number, string>());
   for (const campaign of campaigns.data ?? []) {
-    if (campaign.rol !== 'agent') options.set(campaign.id, campaign.nombre);
+    if (campaign.rol !== 'agent') seen.current.set(campaign.id, campaign.nombre);
   }
-  for (const campaign of data?.campaigns ?? []) options.set(campaign.campaignId, campaign.name);
+  for (const campaign of data?.campaigns ?? []) seen.current.set(campaign.campaignId, campaign.name);
+  const options = seen.current;
 
   return (
     <PageContainer maxWidth={1600}>
