@@ -33,8 +33,8 @@ async function expectChartAndTable(page: Page, widget: string, header: string) {
 test('the supervisor sees the campaign dashboard with charts and tables, live, its filters kept in the address', async ({
   browser,
 }) => {
-  // The live step waits for the next 15 s refresh.
-  test.setTimeout(120_000);
+  // Many steps, and the live one waits for the next 15 s refresh.
+  test.setTimeout(180_000);
   const page = await newPage(browser, 'supervisor@atiende.test');
   await page.goto('/v2/app/campaign-dashboard?preset=last30Days');
   await expect(page.getByTestId('page-title')).toHaveText('Tablero de campañas');
