@@ -73,6 +73,11 @@ const SupervisionQueuesPage = page(
   () => import('../features/supervision/SupervisionQueuesPage'),
   'SupervisionQueuesPage',
 );
+const UserDashboardPage = page(() => import('../features/analytics/UserDashboardPage'), 'UserDashboardPage');
+const CampaignDashboardPage = page(
+  () => import('../features/analytics/CampaignDashboardPage'),
+  'CampaignDashboardPage',
+);
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -122,6 +127,8 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'omni-widgets/:id/edit': <WidgetFormPage mode="edit" />,
   'supervision/users': <SupervisionUsersPage />,
   'supervision/queues': <SupervisionQueuesPage />,
+  'user-dashboard': <UserDashboardPage />,
+  'campaign-dashboard': <CampaignDashboardPage />,
 };
 
 const suspended = (node: ReactNode, fullScreen = false) => (

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../core/i18n';
 import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
 import { densityStorageKey, readDensity, writeDensity } from './density';
-import { formatCompactDateTime, formatDateTime, roleLabel } from './format';
+import { formatCompactDateTime, formatDateTime, formatDuration, formatDurationUnits, roleLabel } from './format';
 import { checkImageFile } from './image';
 import { issuesToErrors } from './validation';
 
@@ -111,5 +111,38 @@ describe('roleLabel', () => {
     expect(roleLabel({ name: 'agent', label: 'Agente' }, es)).toBe('Agente');
     expect(roleLabel({ name: 'super', label: 'Coordinación' }, en)).toBe('Coordinación');
     expect(roleLabel({ name: 'calidad', label: 'Calidad' }, en)).toBe('Calidad');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes hh:mm:ss, hours past a day included', () => {
+    expect(formatDuration(0)).toBe('00:00:00');
+    expect(formatDuration(59)).toBe('00:00:59');
+    expect(formatDuration(3661)).toBe('01:01:01');
+    expect(formatDuration(27 * 3600 + 5)).toBe('27:00:05');
+    expect(formatDuration(12.9)).toBe('00:00:12');
+  });
+
+  it('reads invalid or negative values as zero', () => {
+    expect(formatDuration(null)).toBe('00:00:00');
+    expect(formatDuration(undefined)).toBe('00:00:00');
+    expect(formatDuration(-5)).toBe('00:00:00');
+    expect(formatDuration(Number.NaN)).toBe('00:00:00');
+  });
+});
+
+describe('formatDurationUnits', () => {
+  it('writes hours and minutes, minutes and seconds, or seconds', () => {
+    expect(formatDurationUnits(35)).toBe('35 s');
+    expect(formatDurationUnits(250)).toBe('4 min 10 s');
+    expect(formatDurationUnits(240)).toBe('4 min');
+    expect(formatDurationUnits(3900)).toBe('1 h 05 min');
+    expect(formatDurationUnits(30 * 3600)).toBe('30 h 00 min');
+  });
+
+  it('reads invalid or negative values as zero seconds', () => {
+    expect(formatDurationUnits(null)).toBe('0 s');
+    expect(formatDurationUnits(-1)).toBe('0 s');
+    expect(formatDurationUnits(Number.NaN)).toBe('0 s');
   });
 });

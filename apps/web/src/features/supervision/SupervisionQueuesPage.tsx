@@ -15,11 +15,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
+import { formatDuration } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { WaitingReasonChips } from '../desk/WaitingNotices';
 import { useLiveQueues, useNow, useQueues } from './api';
-import { elapsedSeconds, formatDuration, queueTotals, serviceLevelState } from './model';
+import { elapsedSeconds, queueTotals, serviceLevelState } from './model';
 
 const LEVEL_COLOR = { met: 'success', below: 'error', none: 'default' } as const;
 

@@ -34,6 +34,7 @@ import { Link as RouterLink } from 'react-router';
 import { usePermissions } from '../../app/queries';
 import { type Density, readDensity, writeDensity } from '../../ui/density';
 import { EmptyState } from '../../ui/EmptyState';
+import { formatDuration } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { SearchField } from '../../ui/SearchField';
@@ -46,7 +47,6 @@ import {
   countByStatus,
   elapsedSeconds,
   filterAgents,
-  formatDuration,
   isStatusCode,
   type StatusFilter,
   sortAgents,

@@ -21,13 +21,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useProfile } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatDuration } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useAgentHistory, useForceStatus, usePauseStates } from './api';
 import { StatusChip, useStatusLabel } from './components';
-import { type AgentRow, formatDuration, logStatus, pauseKey } from './model';
+import { type AgentRow, logStatus, pauseKey } from './model';
 
 /**
  * Forces an agent's status: any of D/A/E/G/P; a pause needs its reason (the spec's list of states without L).

@@ -5,7 +5,6 @@ import {
   countByStatus,
   elapsedSeconds,
   filterAgents,
-  formatDuration,
   logStatus,
   parseSupervisionEvent,
   patchAgent,
@@ -39,23 +38,6 @@ const state = (overrides: Partial<AgentState> = {}): AgentState => ({
   campanaId: 1,
   casoId: null,
   ...overrides,
-});
-
-describe('formatDuration', () => {
-  it('writes hh:mm:ss, hours past a day included', () => {
-    expect(formatDuration(0)).toBe('00:00:00');
-    expect(formatDuration(59)).toBe('00:00:59');
-    expect(formatDuration(3661)).toBe('01:01:01');
-    expect(formatDuration(27 * 3600 + 5)).toBe('27:00:05');
-    expect(formatDuration(12.9)).toBe('00:00:12');
-  });
-
-  it('reads invalid or negative values as zero', () => {
-    expect(formatDuration(null)).toBe('00:00:00');
-    expect(formatDuration(undefined)).toBe('00:00:00');
-    expect(formatDuration(-5)).toBe('00:00:00');
-    expect(formatDuration(Number.NaN)).toBe('00:00:00');
-  });
 });
 
 describe('elapsedSeconds', () => {

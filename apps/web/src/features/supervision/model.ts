@@ -18,15 +18,6 @@ export type StatusFilter = 'all' | AgentStatusCode;
 export const isStatusCode = (value: unknown): value is AgentStatusCode =>
   typeof value === 'string' && (AGENT_STATUS_CODES as readonly string[]).includes(value);
 
-/** Seconds as hh:mm:ss (hours keep growing past 24); invalid or negative values read 00:00:00. */
-export function formatDuration(seconds: number | null | undefined): string {
-  const total = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = total % 60;
-  return [hours, minutes, rest].map((part) => String(part).padStart(2, '0')).join(':');
-}
-
 /** Whole seconds from an ISO instant to `now` (never negative: a browser clock behind the server's reads 0). */
 export function elapsedSeconds(since: string | null | undefined, now: number): number {
   if (!since) return 0;

@@ -33,6 +33,7 @@ import { useSession } from '../../core/session';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../ui/DataTable';
 import { DateTimeField } from '../../ui/dates';
 import { formatCompactDateTime, formatDateTime } from '../../ui/format';
+import { IdsFilter } from '../../ui/IdsFilter';
 import { tableLoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { SelectionBar } from '../../ui/SelectionBar';
@@ -44,7 +45,6 @@ import {
   DueChip,
   draftToTask,
   emptyTaskDraft,
-  IdsFilter,
   PriorityChip,
   StatusChip,
   type TaskDraft,

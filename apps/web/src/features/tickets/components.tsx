@@ -16,12 +16,8 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import { alpha } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
@@ -84,59 +80,6 @@ export function DueChip({ nextTaskAt, due }: { nextTaskAt: string | null; due?: 
       label={t(`tickets.due.${state}`)}
       data-testid={`task-due-${state}`}
     />
-  );
-}
-
-/** Multi-select of ids for the list filters (`testId` on the clickable display, options `<testId>-option-<id>`). */
-export function IdsFilter({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: number[];
-  options: { id: number; label: string }[];
-  onChange: (value: number[]) => void;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const names = new Map(options.map((option) => [option.id, option.label]));
-  return (
-    <TextField
-      select
-      size="small"
-      margin="none"
-      fullWidth={false}
-      label={label}
-      value={value}
-      onChange={(event) => {
-        const raw = event.target.value as unknown as (number | string)[];
-        onChange(raw.map((item) => Number(item)));
-      }}
-      sx={{ minWidth: 150, maxWidth: 280 }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        select: {
-          multiple: true,
-          displayEmpty: true,
-          SelectDisplayProps: { 'data-testid': testId } as object,
-          renderValue: (selected) => {
-            const ids = selected as number[];
-            if (ids.length === 0) return <Box component="span">{t('common.all')}</Box>;
-            return ids.map((id) => names.get(id) ?? id).join(', ');
-          },
-        },
-      }}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.id} value={option.id} data-testid={`${testId}-option-${option.id}`}>
-          <Checkbox size="small" checked={value.includes(option.id)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
-          <ListItemText primary={option.label} />
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }
 
