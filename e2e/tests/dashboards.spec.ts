@@ -191,25 +191,15 @@ for (const mode of ['light', 'dark'] as const) {
   });
 }
 
-/**
- * The "download data" action asks `GET /analytics/<dashboard>/download?widget=...`, written in a parallel branch:
- * until that endpoint is merged this test is skipped (the probe finds no such route); once it is, it must pass.
- */
-test('download data of a widget saves an .xlsx file (needs the dashboards’ download endpoint)', async ({ browser }) => {
+/** The "download data" action saves the widget's figures as the server writes them (`.../download?widget=...`). */
+test('download data of a widget saves an .xlsx file named after the widget and the period', async ({ browser }) => {
   const page = await newPage(browser, 'supervisor@atiende.test');
-  const probe = await page.evaluate(async () => {
-    const token = localStorage.getItem('token');
-    const response = await fetch('/api/v2/analytics/campaign-dashboard/download?widget=ticketsByStatus', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return response.status;
-  });
-  test.skip(probe === 404, 'GET /analytics/campaign-dashboard/download is not in this branch yet');
-  await page.goto('/v2/app/campaign-dashboard?preset=last30Days');
+  await page.goto('/v2/app/campaign-dashboard?preset=custom&from=2026-01-01&to=2026-01-31');
+  await expect(page.getByTestId('widget-ticketsByStatus')).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('widget-ticketsByStatus-download').click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(download.suggestedFilename()).toBe('ticketsByStatus-2026-01-01-2026-01-31.xlsx');
   await page.context().close();
 });
