@@ -10,5 +10,4 @@ CREATE TABLE "analytics_daily" (
 	CONSTRAINT "analytics_daily_campaign_id_day_metric_user_id_channel_id_dimension_pk" PRIMARY KEY("campaign_id","day","metric","user_id","channel_id","dimension")
 );
 --> statement-breakpoint
-CREATE INDEX "analytics_daily_user_idx" ON "analytics_daily" USING btree ("user_id","day");--> statement-breakpoint
-CREATE INDEX "analytics_daily_day_idx" ON "analytics_daily" USING btree ("day");
+CREATE INDEX "analytics_daily_user_idx" ON "analytics_daily" USING btree ("user_id","day");

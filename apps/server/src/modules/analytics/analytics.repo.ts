@@ -428,6 +428,11 @@ export const dashboardRepo = {
     }));
   },
 
+  async allCampaignIds(db: Executor): Promise<number[]> {
+    const result = await db.execute<{ id: string }>(sql`select id from campaigns order by id`);
+    return result.rows.map((row) => Number(row.id));
+  },
+
   /** Names and targets of campaigns. */
   async campaigns(db: Executor, ids: readonly number[]) {
     if (ids.length === 0) return [];

@@ -52,8 +52,6 @@ export const analyticsDaily = pgTable(
       columns: [table.campaignId, table.day, table.metric, table.userId, table.channelId, table.dimension],
     }),
     index('analytics_daily_user_idx').on(table.userId, table.day),
-    // Every campaign at once (who sees them all and names none): the days of the period.
-    index('analytics_daily_day_idx').on(table.day),
   ],
 );
 

@@ -217,7 +217,8 @@ export function createDashboardsService(ctx: Pick<AppContext, 'db'>) {
   /** The campaigns the actor's campaign figures may cover: every one, or those they supervise. */
   async function campaignScope(actor: Actor, asked: readonly number[]): Promise<readonly number[] | null> {
     const supervised = await supervisedCampaignsOf(db, actor);
-    if (supervised === 'all') return asked.length > 0 ? asked : null;
+    // Every campaign, named: the figures are read by campaign (the days table's key), never by day alone.
+    if (supervised === 'all') return asked.length > 0 ? asked : dashboardRepo.allCampaignIds(db);
     if (asked.some((id) => !supervised.includes(id))) throw errors.forbidden();
     return asked.length > 0 ? asked : supervised;
   }
