@@ -6,6 +6,7 @@ import type {
   UserDashboardWidget,
 } from '@atiende/contracts';
 import ExcelJS from 'exceljs';
+import { wallClock } from '../tickets/tickets.export.js';
 
 type Cell = string | number | Date | null;
 interface Sheet {
@@ -117,37 +118,6 @@ const TEXTS = {
 const round = (value: number | null, digits = 1) => (value === null ? null : Number(value.toFixed(digits)));
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/**
- * A spreadsheet date as a reader in `timeZone` expects it: spreadsheets have no time zones, so the cell holds the
- * wall-clock time of the business.
- */
-function wallClock(iso: string, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return new Date(
-    Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    ),
-  );
-}
-
 /** The rows of one widget, exactly what the dashboard shows for it. */
 export function widgetSheet(
   widget: UserDashboardWidget | CampaignDashboardWidget,
@@ -220,7 +190,7 @@ export function widgetSheet(
           task.author,
           task.type,
           task.notes,
-          wallClock(task.createdAt, dashboard.range.timeZone),
+          wallClock(new Date(task.createdAt), dashboard.range.timeZone),
         ]),
       );
     case 'interactionsByChannel':
