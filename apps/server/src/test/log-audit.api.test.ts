@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../modules/demo/demo.seed.js';
 
 // Runs after every other API test file (vitest.config.ts orders it last): the logs of every test app of the run are
 // searched for every token and password the tests used. Run alone, it finds no secrets and checks nothing else.
@@ -25,7 +26,8 @@ describe('no secrets in logs', () => {
       .filter((name) => name.endsWith('.log'))
       .map((name) => ({ name, text: fs.readFileSync(path.join(logDir, name), 'utf8') }));
     const leaks: string[] = [];
-    for (const secret of secrets) {
+    // The demo accounts' password is published (README) and printed by every demo start on purpose: not a secret.
+    for (const secret of secrets.filter((value) => value !== DEMO_PASSWORD)) {
       // Logs are JSON: a secret with quotes or backslashes appears escaped.
       const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
       for (const log of logs) {
