@@ -15,9 +15,8 @@ export interface AnalyticsFigure {
   userId: number;
   channelId: number;
   campaignId: number;
-  /** The local day ('YYYY-MM-DD') or hour of day (0-23), when asked to group by it. */
+  /** The local day ('YYYY-MM-DD'), when asked to group by it. */
   day?: string;
-  hourOfDay?: number;
   count: number;
   total: number;
 }
@@ -29,7 +28,7 @@ export interface FiguresFilter {
   campaignIds?: readonly number[];
   userId?: number;
   metrics?: readonly string[];
-  groupBy?: 'day' | 'hourOfDay';
+  groupBy?: 'day';
 }
 
 /** The advisory lock one recompute holds (one node at a time; the others find it taken and wait for the next tick). */
@@ -272,12 +271,7 @@ export const analyticsRepo = {
     if (filter.campaignIds) conditions.push(sql`campaign_id = any(${`{${filter.campaignIds.join(',')}}`}::bigint[])`);
     if (filter.userId !== undefined) conditions.push(sql`user_id = ${filter.userId}`);
     if (filter.metrics) conditions.push(sql`metric = any(${`{${filter.metrics.join(',')}}`}::text[])`);
-    const bucket =
-      filter.groupBy === 'day'
-        ? sql`to_char(hour, 'YYYY-MM-DD')`
-        : filter.groupBy === 'hourOfDay'
-          ? sql`extract(hour from hour)::int::text`
-          : sql`''`;
+    const bucket = filter.groupBy === 'day' ? sql`to_char(hour, 'YYYY-MM-DD')` : sql`''`;
     const result = await db.execute<{
       metric: string;
       dimension: string;
@@ -300,7 +294,6 @@ export const analyticsRepo = {
       channelId: Number(row.channel_id),
       campaignId: Number(row.campaign_id),
       ...(filter.groupBy === 'day' ? { day: row.bucket } : {}),
-      ...(filter.groupBy === 'hourOfDay' ? { hourOfDay: Number(row.bucket) } : {}),
       count: Number(row.count),
       total: Number(row.total),
     }));

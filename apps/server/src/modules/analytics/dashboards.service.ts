@@ -296,14 +296,13 @@ export function createDashboardsService(ctx: Pick<AppContext, 'db'>) {
     /** Whose user dashboard the caller may open: themselves, and the agents of the campaigns they supervise. */
     async dashboardAgents(actor: Actor): Promise<DashboardAgent[]> {
       const supervised = await supervisedCampaignsOf(db, actor);
-      if (supervised !== 'all' && supervised.length === 0) {
-        const [self] = [...(await dashboardRepo.names(db, 'users', [actor.userId])).entries()];
-        return self ? [{ id: self[0], name: self[1].name }] : [];
-      }
-      const agents = await dashboardRepo.agentsOf(db, supervised === 'all' ? null : supervised);
+      const agents =
+        supervised !== 'all' && supervised.length === 0
+          ? []
+          : await dashboardRepo.agentsOf(db, supervised === 'all' ? null : supervised);
       if (!agents.some((agent) => agent.id === actor.userId)) {
-        const [self] = [...(await dashboardRepo.names(db, 'users', [actor.userId])).entries()];
-        if (self) agents.unshift({ id: self[0], name: self[1].name });
+        const self = (await dashboardRepo.names(db, 'users', [actor.userId])).get(actor.userId);
+        if (self) agents.unshift({ id: actor.userId, name: self.name });
       }
       return agents;
     },
