@@ -67,6 +67,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The suite shares one database and two cores: files run one after another, tests inside stay fast.
           fileParallelism: false,
+          // Memory tests (a 200,000-row report) measure what stays on the heap after a collection.
+          execArgv: ['--expose-gc'],
         },
       },
     ],

@@ -42,6 +42,8 @@ import { createOutboundService, type OutboundService, SEND_QUEUE } from './modul
 import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
 import { messengerChannelModule } from './modules/messenger/messenger.channel.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService, REPORT_QUEUE, type ReportsService } from './modules/reports/reports.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { telegramChannelModule } from './modules/telegram/telegram.channel.js';
@@ -108,6 +110,7 @@ export interface BuiltApp {
     agents: AgentsService;
     tickets: TicketsService;
     analytics: AnalyticsService;
+    reports: ReportsService;
   };
 }
 
@@ -268,6 +271,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await deps.jobs.define({ name: IMPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30 }, (job) =>
     imports.run(job.importId, job.locale),
   );
+  // Reports (docs/reports.md): two at a time per node, retried twice before the row says failed.
+  const reports = createReportsService(ctx);
+  await deps.jobs.define({ name: REPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30, concurrency: 2 }, (job, attempt) =>
+    reports.generate(job.reportId, attempt),
+  );
 
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
@@ -299,6 +307,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await interactionsRoutes(api, inbound, outbound);
       await internalChatRoutes(api, internalChat);
       await dashboardsRoutes(api, createDashboardsService(ctx));
+      await reportsRoutes(api, reports);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -314,13 +323,15 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (deps.config.env !== 'test') routing.start();
   if (deps.config.env !== 'test') channelRegistry.start();
   if (deps.config.analyticsRecomputeMs > 0) analytics.start(deps.config.analyticsRecomputeMs);
+  if (deps.config.reportsSchedulerMs > 0) reports.start(deps.config.reportsSchedulerMs);
   app.addHook('onClose', async () => {
     routing.stop();
     await analytics.stop();
+    await reports.stop();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
     await ctx.outbound.close();
   });
-  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets, analytics } };
+  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets, analytics, reports } };
 }

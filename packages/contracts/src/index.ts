@@ -12,6 +12,7 @@ export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './realtime.js';
 export * from './registry.js';
+export * from './reports.js';
 export * from './structure/index.js';
 export * from './text.js';
 export * from './tickets/index.js';

@@ -6,6 +6,7 @@ import { NEW_INBOUND_EVENT } from './desk/interactions.js';
 import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT, type InternalChatMessage } from './desk/internalchat.js';
 import type { MessageStatusEvent } from './messaging/outbound.js';
 import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.js';
+import { REPORT_PROGRESS_EVENT, type ReportProgressEvent } from './reports.js';
 import { TICKET_EVENT, type TicketEvent } from './tickets/tickets.js';
 
 /** `customer-import-progress`: to the user who started a customer import, as rows are processed. */
@@ -62,6 +63,7 @@ export interface RealtimeEventMap {
   [INTERNAL_CHAT_READ_EVENT]: InternalChatReadEvent;
   [WEBCHAT_TYPING_EVENT]: WebchatTypingEvent;
   [CUSTOMER_IMPORT_PROGRESS_EVENT]: CustomerImportProgressEvent;
+  [REPORT_PROGRESS_EVENT]: ReportProgressEvent;
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -78,6 +78,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(25),
   /** How often the dashboards' figures fold in what changed; 0 stops it (the API tests recompute by hand). */
   ANALYTICS_RECOMPUTE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /** How often programmed reports due and expired report files are looked for; 0 stops it (tests drive it). */
+  REPORTS_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -122,6 +124,8 @@ export type Config = Readonly<{
   outboundAllowedHosts: readonly AllowedHost[];
   /** How often the dashboards' figures are recomputed from what changed, in ms (0: never on a timer). */
   analyticsRecomputeMs: number;
+  /** How often the report scheduler looks for due programmed reports and expired files, in ms (0: never). */
+  reportsSchedulerMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -163,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
     outboundAllowedHosts: value.OUTBOUND_ALLOWED_HOSTS,
     analyticsRecomputeMs: value.ANALYTICS_RECOMPUTE_MS ?? (value.NODE_ENV === 'test' ? 0 : 10_000),
+    reportsSchedulerMs: value.REPORTS_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 60_000),
   };
 }

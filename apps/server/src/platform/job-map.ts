@@ -16,6 +16,8 @@ export interface JobPayloads {
   'messages.send': { messageId: number };
   /** A customer import to run (rows processed in the background, progress to the importer). */
   'customers.import': { importId: number; locale: Locale };
+  /** A report to generate into its xlsx file (modules/reports). */
+  'reports.generate': { reportId: number };
   /** Files of an inbound WhatsApp message to download from the Cloud API. */
   'whatsapp.media': MediaJob;
   /** Files of an inbound Messenger or Instagram message to download. */

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files on this machine's disk (DATA_DIR), attached when the mail is sent. */
+  attachments?: { filename: string; path: string }[];
 }
 
 export interface Mailer {

@@ -61,18 +61,29 @@ const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
  * holds that zone's wall-clock time (written as if it were UTC, which is what the file format stores).
  */
 export function wallClock(instant: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0);
   return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
+}
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (an export formats millions). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /**
