@@ -78,6 +78,8 @@ const CampaignDashboardPage = page(
   () => import('../features/analytics/CampaignDashboardPage'),
   'CampaignDashboardPage',
 );
+const ReportsPage = page(() => import('../features/reports/ReportsPage'), 'ReportsPage');
+const ReportWizardPage = page(() => import('../features/reports/ReportWizardPage'), 'ReportWizardPage');
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -129,6 +131,8 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'supervision/queues': <SupervisionQueuesPage />,
   'user-dashboard': <UserDashboardPage />,
   'campaign-dashboard': <CampaignDashboardPage />,
+  reports: <ReportsPage />,
+  'reports/add': <ReportWizardPage />,
 };
 
 const suspended = (node: ReactNode, fullScreen = false) => (

@@ -1,0 +1,14 @@
+import i18n from '../../core/i18n';
+// The period presets' names are the dashboards' (analytics.presets.*).
+import '../analytics/i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+/**
+ * The reports module keeps its texts in its own locale files (key `reports.*`, the contracts' `i18n:reports.*`
+ * validation messages included) and merges them into the app's `translation` namespace when the module loads.
+ */
+i18n.addResourceBundle('es', 'translation', es, true, false);
+i18n.addResourceBundle('en', 'translation', en, true, false);
+
+export default i18n;
