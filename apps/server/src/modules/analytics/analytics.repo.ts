@@ -143,6 +143,28 @@ function metricStatements(targets: SQL, timeZone: string): SQL[] {
   ];
 }
 
+/**
+ * The campaign dashboard's projections (`analytics_campaign_daily`) of some `analytics_daily` rows (`source`, a
+ * select of that table): each of the sums the dashboard shows, per campaign and day. Migration 0026 runs the same
+ * statement over the whole table.
+ */
+export function campaignProjection(source: SQL): SQL {
+  return sql`
+    select campaign_id, day,
+      case when grouping(user_id) = 0 then 'user' when grouping(channel_id) = 0 then 'channel' else 'campaign' end,
+      metric,
+      case when grouping(user_id) = 0 then user_id when grouping(channel_id) = 0 then channel_id else 0 end,
+      coalesce(dimension, ''), sum(count), sum(total)
+    from (${source}) d
+    where metric not like '%\_by\_hour'
+    group by campaign_id, day, metric, grouping sets ((dimension), (user_id), (channel_id, dimension))
+    union all
+    select campaign_id, day, 'hour', replace(metric, '_by_hour', ''), 0, dimension, sum(count), 0
+    from (${source}) d
+    where metric like '%\_by\_hour'
+    group by campaign_id, day, metric, dimension`;
+}
+
 export const analyticsRepo = {
   /** Takes the recompute lock for the transaction; false when another node holds it. */
   async tryLock(tx: Executor): Promise<boolean> {
@@ -226,6 +248,8 @@ export const analyticsRepo = {
   async clear(tx: Executor): Promise<void> {
     await tx.execute(sql`delete from analytics_hourly`);
     await tx.execute(sql`delete from analytics_daily`);
+    await tx.execute(sql`delete from analytics_campaign_daily`);
+    await tx.execute(sql`delete from analytics_campaign_monthly`);
     await tx.execute(sql`delete from analytics_dirty`);
   },
 
@@ -263,6 +287,28 @@ export const analyticsRepo = {
         case when metric = 'messages' then dimension || '|' else '' end || extract(hour from hour)::int,
         sum(count), 0
       from hourly where metric in ('messages', 'tasks') group by 1, 2, 3, 4, 5, 6`);
+    // The campaign dashboard's projections of those days, then of their months.
+    await tx.execute(sql`
+      with days as (${days})
+      delete from analytics_campaign_daily c using days where c.campaign_id = days.campaign_id and c.day = days.day`);
+    await tx.execute(sql`
+      insert into analytics_campaign_daily (campaign_id, day, projection, metric, key_id, dimension, count, total)
+      with days as (${days})
+      ${campaignProjection(sql`select a.* from analytics_daily a join days on a.campaign_id = days.campaign_id
+        and a.day = days.day`)}`);
+    const months = sql`select distinct campaign_id, date_trunc('month', day)::date as month from (${days}) x`;
+    await tx.execute(sql`
+      with months as (${months})
+      delete from analytics_campaign_monthly m using months
+      where m.campaign_id = months.campaign_id and m.month = months.month`);
+    await tx.execute(sql`
+      insert into analytics_campaign_monthly (campaign_id, month, projection, metric, key_id, dimension, count, total)
+      with months as (${months})
+      select c.campaign_id, months.month, c.projection, c.metric, c.key_id, c.dimension, sum(c.count), sum(c.total)
+      from analytics_campaign_daily c
+      join months on c.campaign_id = months.campaign_id and c.day >= months.month
+        and c.day < (months.month + interval '1 month')::date
+      group by 1, 2, 3, 4, 5, 6`);
   },
 
   /** Figures summed over local hours [from, to), by metric, dimension, agent, channel and campaign. */
@@ -324,8 +370,85 @@ export interface DashboardScope {
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A period of days ([from, to], both included) as the calendar months wholly inside it (their first days) and the
+ * day ranges before and after them.
+ */
+export function splitByMonths(from: string, to: string): { months: string[]; days: [string, string][] } {
+  // The first day of the month after the one `day` is in ('2026-01-31' → '2026-02-01').
+  const monthAfter = (day: string) =>
+    new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 1)).toISOString().slice(0, 10);
+  const months: string[] = [];
+  let month = from.endsWith('-01') ? from : monthAfter(from);
+  while (previousDay(monthAfter(month)) <= to) {
+    months.push(month);
+    month = monthAfter(month);
+  }
+  if (months.length === 0) return { months, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < months[0]) days.push([from, previousDay(months[0])]);
+  if (month <= to) days.push([month, to]);
+  return { months, days };
+}
+
 export const dashboardRepo = {
+  /**
+   * Every campaign's figures of a period, from the campaign projections: whole months from the monthly rows, the
+   * other days from the daily ones (the campaign dashboard: no single agent).
+   */
+  async campaignFigures(db: Executor, scope: Omit<DashboardScope, 'userId'>): Promise<DashboardFigureRow[]> {
+    const campaigns = scope.campaignIds ? sql`and campaign_id = any(${idArray(scope.campaignIds)}::bigint[])` : sql``;
+    const { months, days } = splitByMonths(scope.from, scope.to);
+    const parts: SQL[] = days.map(
+      ([first, last]) => sql`
+        select projection, metric, key_id, dimension, campaign_id, count, total from analytics_campaign_daily
+        where day >= ${first}::date and day <= ${last}::date ${campaigns}`,
+    );
+    if (months.length > 0) {
+      parts.push(sql`
+        select projection, metric, key_id, dimension, campaign_id, count, total from analytics_campaign_monthly
+        where month = any(${`{${months.join(',')}}`}::date[]) ${campaigns}`);
+    }
+    const result = await db.execute<{
+      projection: DashboardFigureRow['set'];
+      metric: string;
+      key_id: string;
+      dimension: string;
+      campaign_id: string;
+      count: string;
+      total: number;
+    }>(sql`
+      select projection, metric, key_id, dimension, case when projection = 'campaign' then campaign_id else 0 end
+          as campaign_id, sum(count) as count, sum(total) as total
+      from (${sql.join(parts, sql` union all `)}) p
+      group by 1, 2, 3, 4, 5`);
+    return result.rows.map((row) => {
+      const keyId = Number(row.key_id);
+      // 'in|13' for messages, '13' for tasks.
+      const [dimension, hour] =
+        row.projection === 'hour'
+          ? row.dimension.includes('|')
+            ? row.dimension.split('|')
+            : ['', row.dimension]
+          : [row.dimension, '0'];
+      return {
+        set: row.projection,
+        metric: row.metric,
+        dimension,
+        campaignId: Number(row.campaign_id),
+        userId: row.projection === 'user' ? keyId : 0,
+        channelId: row.projection === 'channel' ? keyId : 0,
+        hourOfDay: Number(hour),
+        count: Number(row.count),
+        total: Number(row.total),
+      };
+    });
+  },
+
   async figures(db: Executor, scope: DashboardScope): Promise<DashboardFigureRow[]> {
+    if (scope.userId === undefined) return this.campaignFigures(db, scope);
     const conditions: SQL[] = [sql`day >= ${scope.from}::date`, sql`day <= ${scope.to}::date`];
     if (scope.campaignIds) conditions.push(sql`campaign_id = any(${idArray(scope.campaignIds)}::bigint[])`);
     if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);

@@ -56,6 +56,55 @@ export const analyticsDaily = pgTable(
 );
 
 /**
+ * The campaign dashboard's projections of the days: per campaign and day, each of the sums it shows — `projection`
+ * `campaign` (metric × dimension), `user` (metric × agent in `key_id`), `channel` (metric × channel in `key_id` ×
+ * dimension) and `hour` (messages and tasks by hour of day, dimension `in|13` / `13`). A day of a campaign is a few
+ * hundred rows here against thousands of agent × channel × dimension rows in `analytics_daily`. Kept from
+ * `analytics_daily` in the same recompute; migration 0026 filled it from what existed.
+ */
+export const analyticsCampaignDaily = pgTable(
+  'analytics_campaign_daily',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    projection: varchar('projection', { length: 8 }).notNull(),
+    metric: varchar('metric', { length: 40 }).notNull(),
+    keyId: bigint('key_id', { mode: 'number' }).notNull().default(0),
+    dimension: varchar('dimension', { length: 80 }).notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.campaignId, table.day, table.projection, table.metric, table.keyId, table.dimension],
+    }),
+  ],
+);
+
+/**
+ * The same projections per calendar month (`month` is its first day): a period reads its whole months here and only
+ * the days before and after them from `analytics_campaign_daily` — a year is twelve rows per series.
+ */
+export const analyticsCampaignMonthly = pgTable(
+  'analytics_campaign_monthly',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    projection: varchar('projection', { length: 8 }).notNull(),
+    metric: varchar('metric', { length: 40 }).notNull(),
+    keyId: bigint('key_id', { mode: 'number' }).notNull().default(0),
+    dimension: varchar('dimension', { length: 80 }).notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.campaignId, table.month, table.projection, table.metric, table.keyId, table.dimension],
+    }),
+  ],
+);
+
+/**
  * What changed since the figures were last computed: one row per changed row of tickets, messages, tasks and agent
  * statuses (written by triggers in the same transaction as the change — migration 0023 — so no code path and no
  * crash can skip one), naming the campaign and the UTC hour it touched. The recompute takes the rows it sees, so a
