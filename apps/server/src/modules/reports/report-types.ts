@@ -73,6 +73,10 @@ const priorityName = (locale: Locale) =>
     : sql`(array['Low','Medium','High'])[t.priority + 1]`;
 const customerName = sql`concat_ws(' ', cu.first_name, cu.middle_name, cu.last_name, cu.second_last_name)`;
 
+/** Rows whose instant `column` falls in the period [since, until). */
+const inPeriod = (column: SQL, p: ReportParameters) =>
+  sql`${column} >= ${p.since.toISOString()}::timestamptz and ${column} < ${p.until.toISOString()}::timestamptz`;
+
 /** The hourly figures' rows in the period: whole local hours whose start is within [since, until). */
 const hourlyWindow = (p: ReportParameters) => sql`
   h.hour >= (${p.since.toISOString()}::timestamptz at time zone ${p.timeZone})
@@ -114,7 +118,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       left join catalogue_entries ty on ty.id = t.type_id
       left join channels ch on ch.id = t.channel_id
       left join users u on u.id = t.assigned_user_id
-      where t.created_at >= ${p.since.toISOString()}::timestamptz and t.created_at < ${p.until.toISOString()}::timestamptz
+      where ${inPeriod(sql`t.created_at`, p)}
         and t.campaign_id = any(${ids(p.campaignIds)}::bigint[])
         ${p.agentIds ? sql`and t.assigned_user_id = any(${ids(p.agentIds)}::bigint[])` : sql``}
       order by t.created_at, t.id`,
@@ -144,7 +148,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       join customers cu on cu.id = t.customer_id
       left join catalogue_entries ty on ty.id = t.type_id
       left join users u on u.id = k.author_id
-      where k.created_at >= ${p.since.toISOString()}::timestamptz and k.created_at < ${p.until.toISOString()}::timestamptz
+      where ${inPeriod(sql`k.created_at`, p)}
         and t.campaign_id = any(${ids(p.campaignIds)}::bigint[])
         ${p.agentIds ? sql`and k.author_id = any(${ids(p.agentIds)}::bigint[])` : sql``}
       order by k.created_at, k.id`,
@@ -186,7 +190,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       join interactions i on i.id = m.interaction_id
       left join users au on au.id = m.author_id
       left join users asg on asg.id = t.assigned_user_id
-      where m.created_at >= ${p.since.toISOString()}::timestamptz and m.created_at < ${p.until.toISOString()}::timestamptz
+      where ${inPeriod(sql`m.created_at`, p)}
         and t.campaign_id = any(${ids(p.campaignIds)}::bigint[])
         ${p.agentIds ? sql`and (case when m.direction = 1 then m.author_id else t.assigned_user_id end) = any(${ids(p.agentIds)}::bigint[])` : sql``}
       order by m.created_at, m.id`,
@@ -214,7 +218,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       join users u on u.id = s.user_id
       left join campaigns c on c.id = s.campaign_id
       left join users f on f.id = s.forced_by
-      where s.created_at >= ${p.since.toISOString()}::timestamptz and s.created_at < ${p.until.toISOString()}::timestamptz
+      where ${inPeriod(sql`s.created_at`, p)}
         and s.previous_status is not null
         and (s.campaign_id is null or s.campaign_id = any(${ids(p.campaignIds)}::bigint[]))
         and s.user_id = any(${ids(p.agentIds ?? [])}::bigint[])

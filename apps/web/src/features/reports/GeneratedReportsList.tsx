@@ -24,7 +24,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { DownloadBlockedError } from '../../api/download';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatCompactDateTime, formatDate, formatDateTime } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
@@ -32,7 +31,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { presetKey } from '../analytics/model';
 import { downloadReport, patchGeneratedRow, refreshGeneratedRow, useDeleteGenerated, useGeneratedReports } from './api';
-import { StatusCell } from './components';
+import { DeleteReportDialog, StatusCell } from './components';
 import { canDownload, formatPeriod } from './model';
 
 /** The generated reports, newest first, live while they are generated; older ones a page at a time. */
@@ -42,7 +41,6 @@ export function GeneratedReportsList() {
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const [deleting, setDeleting] = useState<GeneratedReport | null>(null);
   const remove = useDeleteGenerated();
-  const feedback = useApiFeedback();
 
   if (list.error && !list.data) return <LoadError error={list.error} onRetry={list.refetch} testId="reports-error" />;
   if (!list.data) return <PageLoader />;
@@ -100,22 +98,12 @@ export function GeneratedReportsList() {
           </Button>
         </Box>
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteReportDialog
+        target={deleting}
         title={t('reports.confirm.title')}
         message={t('reports.confirm.generated', { name: deleting?.name ?? '' })}
-        confirmLabel={t('reports.actions.delete')}
-        destructive
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const target = deleting;
-          setDeleting(null);
-          if (!target) return;
-          remove.mutate(target.id, {
-            onSuccess: () => feedback.success(t('reports.deleted')),
-            onError: (error) => feedback.failure(error),
-          });
-        }}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutate}
       />
     </>
   );

@@ -20,13 +20,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useBusiness } from '../../app/queries';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../../ui/LoadError';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { presetKey } from '../analytics/model';
 import { useDeleteProgrammed, useProgrammedReports, useSaveProgrammed } from './api';
+import { DeleteReportDialog } from './components';
 import { bodyOfProgrammed, describeSchedule, formatInZone } from './model';
 
 /** The programmed reports: when each runs (in words), for whom it is mailed, enabled, its next run. */
@@ -34,7 +34,6 @@ export function ProgrammedReportsList() {
   const { t } = useTranslation();
   const list = useProgrammedReports();
   const remove = useDeleteProgrammed();
-  const feedback = useApiFeedback();
   const [deleting, setDeleting] = useState<ProgrammedReport | null>(null);
 
   if (list.error && !list.data) return <LoadError error={list.error} onRetry={list.refetch} testId="reports-error" />;
@@ -84,22 +83,12 @@ export function ProgrammedReportsList() {
           </TableBody>
         </Table>
       </TableContainer>
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteReportDialog
+        target={deleting}
         title={t('reports.confirm.programmedTitle')}
         message={t('reports.confirm.programmed', { name: deleting?.name ?? '' })}
-        confirmLabel={t('reports.actions.delete')}
-        destructive
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const target = deleting;
-          setDeleting(null);
-          if (!target) return;
-          remove.mutate(target.id, {
-            onSuccess: () => feedback.success(t('reports.deleted')),
-            onError: (error) => feedback.failure(error),
-          });
-        }}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutate}
       />
     </>
   );

@@ -10,6 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useApiFeedback } from '../../ui/useApiFeedback';
 import { clampProgress, isActive } from './model';
 
 const STATUS_COLOR: Record<GeneratedReportStatus, 'default' | 'info' | 'success' | 'error'> = {
@@ -224,6 +226,42 @@ export function RecipientsField({
           }}
         />
       )}
+    />
+  );
+}
+
+/** The irreversible confirmation before a generated or programmed report is deleted, and the deletion. */
+export function DeleteReportDialog({
+  target,
+  title,
+  message,
+  onClose,
+  remove,
+}: {
+  target: { id: number; name: string } | null;
+  title: string;
+  message: string;
+  onClose: () => void;
+  remove: (id: number, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+}) {
+  const { t } = useTranslation();
+  const feedback = useApiFeedback();
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={title}
+      message={message}
+      confirmLabel={t('reports.actions.delete')}
+      destructive
+      onCancel={onClose}
+      onConfirm={() => {
+        onClose();
+        if (!target) return;
+        remove(target.id, {
+          onSuccess: () => feedback.success(t('reports.deleted')),
+          onError: (error) => feedback.failure(error),
+        });
+      }}
     />
   );
 }
