@@ -55,4 +55,36 @@ describe('the demo data', () => {
     expect(statuses).toEqual(expect.arrayContaining(['G', 'E', 'ALMUERZO', 'DESCANSO', 'D']));
     expect(figures.totals.handled).toBeGreaterThan(50);
   });
+
+  it('programs the supervisor’s weekly productivity report, and runs it on Monday at 07:00 with last week’s figures', async () => {
+    const { body } = await login(t.app, 'supervisor@atiende.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${body.result.token}` };
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v2/reports/programmed', headers })).json().result;
+    expect(list.map((report: { name: string }) => report.name)).toEqual(['Productividad semanal']);
+    const [programmed] = list;
+    expect(programmed.campaigns).toHaveLength(2);
+    // A second seed changes nothing.
+    await seedDemoData(t.ctx.db, 'http://localhost:3000', 0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/reports/programmed', headers })).json().result,
+    ).toHaveLength(1);
+    // Run now as if it were its hour: last week's productivity has a row per agent and day worked.
+    // (A minute ago: the database's clock keeps microseconds, the scheduler's milliseconds.)
+    await t.ctx.db.$client.query(
+      `update programmed_reports set next_run_at = now() - interval '1 minute' where id = $1`,
+      [programmed.id],
+    );
+    expect(await t.services.reports.runDue()).toBe(1);
+    const generated = (await t.app.inject({ method: 'GET', url: '/api/v2/reports/generated', headers })).json().result
+      .data[0];
+    const start = Date.now();
+    let report = generated;
+    while (report.status !== 'generated' && report.status !== 'failed' && Date.now() - start < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      report = (await t.app.inject({ method: 'GET', url: `/api/v2/reports/generated/${generated.id}`, headers })).json()
+        .result;
+    }
+    expect(report.status).toBe('generated');
+    expect(report.rows).toBeGreaterThan(5);
+  });
 });

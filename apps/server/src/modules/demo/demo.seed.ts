@@ -4,6 +4,7 @@ import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoHistory } from './demo.history.js';
+import { seedDemoReports } from './demo.reports.js';
 import { seedDemoStructure } from './demo.structure.js';
 import { seedDemoTemplates, seedDemoWhatsappTemplates } from './demo.templates.js';
 import { seedDemoTickets } from './demo.tickets.js';
@@ -46,6 +47,7 @@ export async function seedDemoData(
     await seedDemoWidgets(tx, publicUrl);
     await seedDemoTemplates(tx);
     await seedDemoWhatsappTemplates(tx);
+    await seedDemoReports(tx, 'supervisor@atiende.test', business.timeZone);
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,
