@@ -42,3 +42,5 @@ INSERT INTO "analytics_campaign_monthly" ("campaign_id", "month", "projection", 
 SELECT campaign_id, date_trunc('month', day)::date, projection, metric, key_id, dimension, sum(count), sum(total)
 FROM analytics_campaign_daily
 GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+ANALYZE "analytics_campaign_daily", "analytics_campaign_monthly";

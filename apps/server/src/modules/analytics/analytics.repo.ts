@@ -244,6 +244,13 @@ export const analyticsRepo = {
       ) hours`);
   },
 
+  /** Refreshes the planner's statistics of the figures' tables (after a rebuild rewrote them all). */
+  async refreshStatistics(db: Executor): Promise<void> {
+    await db.execute(
+      sql`analyze analytics_hourly, analytics_daily, analytics_campaign_daily, analytics_campaign_monthly`,
+    );
+  },
+
   /** Forgets every figure and mark (a rebuild starts here, in the same transaction as markCampaigns('all')). */
   async clear(tx: Executor): Promise<void> {
     await tx.execute(sql`delete from analytics_hourly`);

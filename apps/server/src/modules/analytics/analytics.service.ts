@@ -71,7 +71,11 @@ export function createAnalyticsService(ctx: Pick<AppContext, 'db' | 'logger'>) {
       await analyticsRepo.markCampaigns(tx, 'all');
       await analyticsRepo.saveState(tx, timeZone);
     });
-    return recompute();
+    const outcome = await recompute();
+    // Every figure was rewritten: the planner's statistics of the tables are refreshed now, not whenever autovacuum
+    // gets to them (with stale ones, a year's rebuild left the campaign dashboard sorting where it should hash).
+    await analyticsRepo.refreshStatistics(db);
+    return outcome;
   }
 
   return {
