@@ -477,6 +477,26 @@ describe('the dashboards’ API', () => {
       [seeded.campaignIds],
     );
     expect(Number(march.rows[0].n)).toBeGreaterThan(0);
+
+    // An agent's dashboard too: March from the monthly sums (kept by differences) equals March day by day.
+    const [agent] = seeded.userIds;
+    const agentDays = (await get('user-dashboard', admin.headers, { user: agent })).json().result;
+    const agentMonths = (
+      await get('user-dashboard', admin.headers, { user: agent, from: '2026-02-20', to: '2026-04-05' })
+    ).json().result;
+    const { range: _agentDays, ...agentDayFigures } = agentDays;
+    const { range: _agentMonths, ...agentMonthFigures } = agentMonths;
+    expect(rounded(agentMonthFigures)).toEqual(rounded(agentDayFigures));
+    // After the late change and the rebuild above, every month equals its days summed afresh.
+    const drift = await query<{ n: string }>(
+      `select count(*) as n from (
+         select campaign_id, date_trunc('month', day)::date as month, metric, user_id, channel_id, dimension,
+           sum(count) as count, sum(total) as total
+         from analytics_daily group by 1, 2, 3, 4, 5, 6) d
+       full join analytics_monthly m using (campaign_id, month, metric, user_id, channel_id, dimension)
+       where m.count is distinct from d.count or abs(coalesce(m.total, 0) - coalesce(d.total, 0)) > 0.001`,
+    );
+    expect(Number(drift.rows[0].n)).toBe(0);
   });
 
   it('show an agent their own figures, and another agent’s only to who supervises them', async () => {

@@ -165,6 +165,21 @@ export function campaignProjection(source: SQL): SQL {
     group by campaign_id, day, metric, dimension`;
 }
 
+/**
+ * Adds some `analytics_daily` rows (`source`), or takes them off (`sign` -1), to their months in `analytics_monthly`.
+ * A month's row whose count reaches 0 has no day left and is deleted by the caller.
+ */
+function addToMonths(source: SQL, sign: 1 | -1): SQL {
+  return sql`
+    insert into analytics_monthly as m (campaign_id, month, metric, user_id, channel_id, dimension, count, total)
+    select campaign_id, date_trunc('month', day)::date, metric, user_id, channel_id, dimension,
+      ${sql.raw(String(sign))} * sum(count), ${sql.raw(String(sign))} * sum(total)
+    from (${source}) d
+    group by 1, 2, 3, 4, 5, 6
+    on conflict (campaign_id, month, metric, user_id, channel_id, dimension) do update
+      set count = m.count + excluded.count, total = m.total + excluded.total`;
+}
+
 export const analyticsRepo = {
   /** Takes the recompute lock for the transaction; false when another node holds it. */
   async tryLock(tx: Executor): Promise<boolean> {
@@ -247,7 +262,7 @@ export const analyticsRepo = {
   /** Refreshes the planner's statistics of the figures' tables (after a rebuild rewrote them all). */
   async refreshStatistics(db: Executor): Promise<void> {
     await db.execute(
-      sql`analyze analytics_hourly, analytics_daily, analytics_campaign_daily, analytics_campaign_monthly`,
+      sql`analyze analytics_hourly, analytics_daily, analytics_monthly, analytics_campaign_daily, analytics_campaign_monthly`,
     );
   },
 
@@ -255,6 +270,7 @@ export const analyticsRepo = {
   async clear(tx: Executor): Promise<void> {
     await tx.execute(sql`delete from analytics_hourly`);
     await tx.execute(sql`delete from analytics_daily`);
+    await tx.execute(sql`delete from analytics_monthly`);
     await tx.execute(sql`delete from analytics_campaign_daily`);
     await tx.execute(sql`delete from analytics_campaign_monthly`);
     await tx.execute(sql`delete from analytics_dirty`);
@@ -277,9 +293,14 @@ export const analyticsRepo = {
     // The days of those hours, summed again from every hour of each day.
     const days = sql`select distinct x.campaign_id, x.hour::date as day
       from unnest(${campaignIds}::bigint[], ${hours}::timestamp[]) as x(campaign_id, hour)`;
+    // The days' old rows leave their months as they are deleted; their new rows join them below.
     await tx.execute(sql`
-      with days as (${days})
-      delete from analytics_daily d using days where d.campaign_id = days.campaign_id and d.day = days.day`);
+      with days as (${days}),
+      removed as (
+        delete from analytics_daily d using days where d.campaign_id = days.campaign_id and d.day = days.day
+        returning d.*
+      )
+      ${addToMonths(sql`select * from removed`, -1)}`);
     await tx.execute(sql`
       insert into analytics_daily (campaign_id, day, metric, user_id, channel_id, dimension, count, total)
       with days as (${days}),
@@ -294,6 +315,17 @@ export const analyticsRepo = {
         case when metric = 'messages' then dimension || '|' else '' end || extract(hour from hour)::int,
         sum(count), 0
       from hourly where metric in ('messages', 'tasks') group by 1, 2, 3, 4, 5, 6`);
+    await tx.execute(sql`
+      with days as (${days})
+      ${addToMonths(
+        sql`select a.* from analytics_daily a join days on a.campaign_id = days.campaign_id
+        and a.day = days.day`,
+        1,
+      )}`);
+    await tx.execute(sql`
+      with months as (select distinct campaign_id, date_trunc('month', day)::date as month from (${days}) x)
+      delete from analytics_monthly m using months
+      where m.campaign_id = months.campaign_id and m.month = months.month and m.count = 0`);
     // The campaign dashboard's projections of those days, then of their months.
     await tx.execute(sql`
       with days as (${days})
@@ -456,10 +488,22 @@ export const dashboardRepo = {
 
   async figures(db: Executor, scope: DashboardScope): Promise<DashboardFigureRow[]> {
     if (scope.userId === undefined) return this.campaignFigures(db, scope);
-    const conditions: SQL[] = [sql`day >= ${scope.from}::date`, sql`day <= ${scope.to}::date`];
+    // One agent's rows: whole months from the monthly sums, the days around them from the days.
+    const conditions: SQL[] = [sql`user_id = ${scope.userId}`];
     if (scope.campaignIds) conditions.push(sql`campaign_id = any(${idArray(scope.campaignIds)}::bigint[])`);
-    if (scope.userId !== undefined) conditions.push(sql`user_id = ${scope.userId}`);
-    const where = sql.join(conditions, sql` and `);
+    const owned = sql.join(conditions, sql` and `);
+    const { months, days } = splitByMonths(scope.from, scope.to);
+    const columns = sql`metric, dimension, campaign_id, user_id, channel_id, count, total`;
+    const parts: SQL[] = days.map(
+      ([first, last]) =>
+        sql`select ${columns} from analytics_daily where ${owned} and day >= ${first}::date and day <= ${last}::date`,
+    );
+    if (months.length > 0) {
+      parts.push(
+        sql`select ${columns} from analytics_monthly where ${owned} and month = any(${`{${months.join(',')}}`}::date[])`,
+      );
+    }
+    const source = sql`(${sql.join(parts, sql` union all `)}) f`;
     type Row = {
       set: DashboardFigureRow['set'];
       metric: string;
@@ -475,12 +519,12 @@ export const dashboardRepo = {
         select case when grouping(campaign_id) = 0 then 'campaign' when grouping(user_id) = 0 then 'user'
             else 'channel' end as set,
           metric, dimension, campaign_id, user_id, channel_id, sum(count) as count, sum(total) as total
-        from analytics_daily
-        where ${where} and metric not like '%\_by\_hour'
+        from ${source}
+        where metric not like '%\_by\_hour'
         group by grouping sets ((metric, campaign_id, dimension), (metric, user_id), (metric, channel_id, dimension))`),
       db.execute<{ metric: string; dimension: string; count: string }>(sql`
-        select metric, dimension, sum(count) as count from analytics_daily
-        where ${where} and metric in ('messages_by_hour', 'tasks_by_hour')
+        select metric, dimension, sum(count) as count from ${source}
+        where metric in ('messages_by_hour', 'tasks_by_hour')
         group by metric, dimension`),
     ]);
     const rows: DashboardFigureRow[] = grouped.rows.map((row) => ({

@@ -56,6 +56,31 @@ export const analyticsDaily = pgTable(
 );
 
 /**
+ * `analytics_daily` summed per calendar month (`month` is its first day), for an agent's long periods (the user
+ * dashboard reads whole months here). Kept by differences: when days are recomputed, their old rows are taken off
+ * their month and their new rows added, so a pass costs what it changes, not a month of rows.
+ */
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    metric: varchar('metric', { length: 40 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().default(0),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull().default(0),
+    dimension: varchar('dimension', { length: 80 }).notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    total: doublePrecision('total').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.campaignId, table.month, table.metric, table.userId, table.channelId, table.dimension],
+    }),
+    index('analytics_monthly_user_idx').on(table.userId, table.month),
+  ],
+);
+
+/**
  * The campaign dashboard's projections of the days: per campaign and day, each of the sums it shows — `projection`
  * `campaign` (metric × dimension), `user` (metric × agent in `key_id`), `channel` (metric × channel in `key_id` ×
  * dimension) and `hour` (messages and tasks by hour of day, dimension `in|13` / `13`). A day of a campaign is a few
