@@ -622,7 +622,7 @@ export const dashboardRepo = {
     }));
   },
 
-  async names(db: Executor, table: 'users' | 'channels' | 'catalogue_entries', ids: readonly number[]) {
+  async names(db: Executor, table: 'users' | 'campaigns' | 'channels' | 'catalogue_entries', ids: readonly number[]) {
     if (ids.length === 0) return new Map<number, { name: string; type?: string }>();
     const source = sql.raw(table);
     const typeColumn = table === 'channels' ? sql`type` : sql`null`;

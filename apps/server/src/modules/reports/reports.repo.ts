@@ -53,11 +53,6 @@ export const reportsRepo = {
     return result.rows.map((row) => ({ id: Number(row.id), name: row.name, enabled: row.enabled }));
   },
 
-  async userName(db: Executor, userId: number): Promise<string | null> {
-    const result = await db.execute<{ name: string }>(sql`select name from users where id = ${userId}`);
-    return result.rows[0]?.name ?? null;
-  },
-
   async insertGenerated(db: Executor, values: typeof generatedReports.$inferInsert): Promise<GeneratedReportRow> {
     const [row] = await db.insert(generatedReports).values(values).returning();
     return row;
@@ -156,7 +151,7 @@ export const reportsRepo = {
   async *cursor(pool: pg.Pool, query: SQL, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const client = await pool.connect();
-    let failed = false;
+    let committed = false;
     try {
       await client.query('begin isolation level repeatable read read only');
       await client.query(`declare report_rows no scroll cursor for ${text}`, params);
@@ -167,13 +162,10 @@ export const reportsRepo = {
         if (rows.length < batchSize) break;
       }
       await client.query('commit');
-    } catch (error) {
-      failed = true;
-      await client.query('rollback').catch(() => undefined);
-      throw error;
+      committed = true;
     } finally {
-      // A consumer that stopped early (return()) leaves the transaction open: end it before the client goes back.
-      if (!failed) await client.query('rollback').catch(() => undefined);
+      // A failure, or a consumer that stopped early (return()), leaves the transaction open: end it first.
+      if (!committed) await client.query('rollback').catch(() => undefined);
       client.release();
     }
   },

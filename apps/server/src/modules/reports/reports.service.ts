@@ -19,14 +19,16 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import { translate } from '../../platform/i18n/messages.js';
 import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { seesAllTickets } from '../../policies/tickets.js';
+import { dashboardRepo } from '../analytics/analytics.repo.js';
 import { businessRepo } from '../business/business.repo.js';
 import { REPORT_DEFINITIONS } from './report-types.js';
-import { type GeneratedReportRow, type ProgrammedReportRow, reportsRepo } from './reports.repo.js';
+import { type GeneratedReportRow, type NamedOption, type ProgrammedReportRow, reportsRepo } from './reports.repo.js';
 import { nextRunAt, presetPeriod, zonedInstant } from './reports.schedule.js';
 import { writeReport } from './reports.writer.js';
 
@@ -39,6 +41,12 @@ const DUE_BATCH = 50;
 type Scope = { kind: 'all' } | { kind: 'supervisor' | 'member'; userId: number };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The options with these ids (each once, in order), or null when one is not among them. */
+function pick(ids: readonly number[], options: Map<number, NamedOption>): NamedOption[] | null {
+  const picked = [...new Set(ids)].map((id) => options.get(id));
+  return picked.every((option) => option !== undefined) ? (picked as NamedOption[]) : null;
+}
 
 function generatedView(row: GeneratedReportRow, owner: string): GeneratedReport {
   return {
@@ -91,37 +99,51 @@ export function createReportsService(ctx: AppContext) {
     const allowed = new Map(
       (await reportsRepo.campaignOptions(db, scope, true)).map((campaign) => [campaign.id, campaign]),
     );
-    const campaigns = [...new Set(body.campaigns)].map((id) => allowed.get(id));
-    if (campaigns.some((campaign) => !campaign)) throw errors.forbidden();
-    if (!body.includeCampaigns && campaigns.some((campaign) => !campaign?.enabled)) {
+    const campaigns = pick(body.campaigns, allowed);
+    if (!campaigns) throw errors.forbidden();
+    if (!body.includeCampaigns && campaigns.some((campaign) => !campaign.enabled)) {
       throw errors.invalidField('campaigns', 'reports.campaignDisabled');
     }
-    const campaignIds = body.campaigns;
+    const named = (options: NamedOption[]) => options.map(({ id, name }) => ({ id, name }));
     if (scope.kind === 'member') {
       // Their own work only: another agent is refused, none means themselves.
       if (body.agents.some((id) => id !== actor.userId)) throw errors.forbidden();
-      const name = (await reportsRepo.userName(db, actor.userId)) ?? '';
       return {
-        campaigns: campaigns.map((campaign) => ({ id: campaign?.id ?? 0, name: campaign?.name ?? '' })),
-        agents: [{ id: actor.userId, name }],
+        campaigns: named(campaigns),
+        agents: [{ id: actor.userId, name: await ownerName(actor.userId) }],
         selfOnly: true,
       };
     }
-    const members = new Map((await reportsRepo.agentOptions(db, campaignIds, true)).map((agent) => [agent.id, agent]));
-    const agents = [...new Set(body.agents)].map((id) => members.get(id));
-    if (agents.some((agent) => !agent)) throw errors.invalidField('agents', 'reports.agentNotInCampaigns');
-    if (!body.includeAgents && agents.some((agent) => !agent?.enabled)) {
+    const members = new Map(
+      (await reportsRepo.agentOptions(db, body.campaigns, true)).map((agent) => [agent.id, agent]),
+    );
+    const agents = pick(body.agents, members);
+    if (!agents) throw errors.invalidField('agents', 'reports.agentNotInCampaigns');
+    if (!body.includeAgents && agents.some((agent) => !agent.enabled)) {
       throw errors.invalidField('agents', 'reports.agentDisabled');
     }
-    return {
-      campaigns: campaigns.map((campaign) => ({ id: campaign?.id ?? 0, name: campaign?.name ?? '' })),
-      agents: agents.map((agent) => ({ id: agent?.id ?? 0, name: agent?.name ?? '' })),
-      selfOnly: false,
-    };
+    return { campaigns: named(campaigns), agents: named(agents), selfOnly: false };
   }
 
   async function ownerName(userId: number) {
-    return (await reportsRepo.userName(db, userId)) ?? '';
+    return (await dashboardRepo.names(db, 'users', [userId])).get(userId)?.name ?? '';
+  }
+
+  /**
+   * Names the campaigns and agents that programmed reports keep by id, for all of them at once (a name that is gone
+   * shows as its id).
+   */
+  async function scopeNames(executor: Executor, rows: readonly ProgrammedReportRow[]) {
+    const [campaigns, users] = await Promise.all([
+      dashboardRepo.names(executor, 'campaigns', [...new Set(rows.flatMap((row) => row.scope.campaignIds))]),
+      dashboardRepo.names(executor, 'users', [...new Set(rows.flatMap((row) => row.scope.agentIds))]),
+    ]);
+    const named = (names: Map<number, { name: string }>, ids: number[]) =>
+      ids.map((id) => ({ id, name: names.get(id)?.name ?? `#${id}` }));
+    return {
+      campaigns: (row: ProgrammedReportRow) => named(campaigns, row.scope.campaignIds),
+      agents: (row: ProgrammedReportRow) => named(users, row.scope.agentIds),
+    };
   }
 
   async function ownGenerated(actor: Actor, id: number): Promise<GeneratedReportRow> {
@@ -137,18 +159,18 @@ export function createReportsService(ctx: AppContext) {
     return row;
   }
 
-  async function programmedView(row: ProgrammedReportRow): Promise<ProgrammedReport> {
-    const names = new Map<number, string>();
-    const campaigns = await reportsRepo.campaignOptions(db, { kind: 'all' }, true);
-    for (const campaign of campaigns) names.set(campaign.id, campaign.name);
-    const agents = await reportsRepo.agentOptions(db, row.scope.campaignIds, true);
-    const agentNames = new Map(agents.map((agent) => [agent.id, agent.name]));
+  async function programmedViews(rows: readonly ProgrammedReportRow[]): Promise<ProgrammedReport[]> {
+    const names = await scopeNames(db, rows);
+    return rows.map((row) => programmedView(row, names));
+  }
+
+  function programmedView(row: ProgrammedReportRow, names: Awaited<ReturnType<typeof scopeNames>>): ProgrammedReport {
     return {
       id: row.id,
       name: row.name,
       type: row.type as ReportType,
-      campaigns: row.scope.campaignIds.map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
-      agents: row.scope.agentIds.map((id) => ({ id, name: agentNames.get(id) ?? `#${id}` })),
+      campaigns: names.campaigns(row),
+      agents: names.agents(row),
       includeCampaigns: row.scope.includeCampaigns,
       includeAgents: row.scope.includeAgents,
       preset: row.scope.preset as ProgrammedReport['preset'],
@@ -260,7 +282,7 @@ export function createReportsService(ctx: AppContext) {
         createdBy: actor.userId,
         config: {
           campaigns: resolved.campaigns,
-          agents: resolved.selfOnly || body.agents.length ? resolved.agents : [],
+          agents: resolved.agents,
           includeCampaigns: body.includeCampaigns,
           includeAgents: body.includeAgents,
           preset: body.preset,
@@ -304,7 +326,7 @@ export function createReportsService(ctx: AppContext) {
 
     async listProgrammed(actor: Actor): Promise<ProgrammedReport[]> {
       const rows = await reportsRepo.listProgrammed(db, actor.userId);
-      return Promise.all(rows.map(programmedView));
+      return programmedViews(rows);
     },
 
     async createProgrammed(actor: Actor, body: ProgrammedReportBody, locale: Locale): Promise<ProgrammedReport> {
@@ -316,7 +338,7 @@ export function createReportsService(ctx: AppContext) {
         locale,
         createdBy: actor.userId,
       });
-      return programmedView(row);
+      return (await programmedViews([row]))[0];
     },
 
     async updateProgrammed(
@@ -333,7 +355,7 @@ export function createReportsService(ctx: AppContext) {
         nextRunAt: body.enabled ? nextRunAt(scheduleOf(body), new Date(), zone) : null,
         locale,
       });
-      return programmedView(row);
+      return (await programmedViews([row]))[0];
     },
 
     async deleteProgrammed(actor: Actor, id: number): Promise<void> {
@@ -410,31 +432,27 @@ export function createReportsService(ctx: AppContext) {
      */
     async runDue(now: Date = new Date()): Promise<number> {
       const zone = await timeZone();
-      return db.transaction(async (tx) => {
+      const reportIds = await db.transaction(async (tx) => {
         const due = await reportsRepo.lockDue(tx, now, DUE_BATCH);
+        const names = await scopeNames(tx, due);
+        const ids: number[] = [];
         for (const programmed of due) {
           const { since, until } = presetPeriod(
             programmed.scope.preset as Exclude<ProgrammedReport['preset'], 'custom'>,
             now,
             zone,
           );
-          const campaigns = await reportsRepo.campaignOptions(tx, { kind: 'all' }, true);
-          const names = new Map(campaigns.map((campaign) => [campaign.id, campaign.name]));
-          const agents = new Map(
-            (await reportsRepo.agentOptions(tx, programmed.scope.campaignIds, true)).map((a) => [a.id, a.name]),
-          );
-          const createdAt = now;
           const row = await reportsRepo.insertGenerated(tx, {
             name: programmed.name,
             type: programmed.type,
             locale: programmed.locale,
             createdBy: programmed.createdBy,
             programmedId: programmed.id,
-            createdAt,
-            expiresAt: new Date(createdAt.getTime() + REPORT_RETENTION_DAYS * DAY_MS),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS),
             config: {
-              campaigns: programmed.scope.campaignIds.map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
-              agents: programmed.scope.agentIds.map((id) => ({ id, name: agents.get(id) ?? `#${id}` })),
+              campaigns: names.campaigns(programmed),
+              agents: names.agents(programmed),
               includeCampaigns: programmed.scope.includeCampaigns,
               includeAgents: programmed.scope.includeAgents,
               preset: programmed.scope.preset as ReportConfig['preset'],
@@ -447,10 +465,13 @@ export function createReportsService(ctx: AppContext) {
             lastRunAt: now,
             nextRunAt: nextRunAt(scheduleOf(programmed), now, zone),
           });
-          await ctx.jobs.send(REPORT_QUEUE, { reportId: row.id });
+          ids.push(row.id);
         }
-        return due.length;
+        return ids;
       });
+      // Queued once the rows are committed: a worker that took the job earlier would not find its report.
+      for (const reportId of reportIds) await ctx.jobs.send(REPORT_QUEUE, { reportId });
+      return reportIds.length;
     },
 
     /** Deletes the files of reports past their 30 days; their rows stay and say when the file was deleted. */
