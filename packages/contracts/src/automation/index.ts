@@ -1,0 +1,2 @@
+export * from './business-rules.js';
+export * from './conditions.js';
