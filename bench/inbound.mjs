@@ -3,7 +3,9 @@
 // resolved, realtime event after commit) driven with a fixed concurrency over real HTTP, against a bare Fastify route
 // on the same kind of server in the same run. Prints messages per second and acknowledgement latency p50/p99.
 // A quarter of the deliveries repeat an earlier provider id (providers retry), so deduplication is on the path.
-// Run: npm run bench:inbound (BENCH_MESSAGES, BENCH_CONCURRENCY, BENCH_SENDERS to change the load).
+// A third run repeats the load with 100 active business rules: the acknowledgement latency they add and the rule
+// executions per second, against the run without rules.
+// Run: npm run bench:inbound (BENCH_MESSAGES, BENCH_CONCURRENCY, BENCH_SENDERS, BENCH_RULES to change the load).
 import Fastify from 'fastify';
 import { createUser, ensureBuiltInRoles } from '../apps/server/dist/modules/users/users.service.js';
 import { connectDatabase } from '../apps/server/dist/platform/db/client.js';
@@ -14,6 +16,7 @@ import { startBench } from './support.mjs';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 500);
+const RULES = Number(process.env.BENCH_RULES ?? 100);
 
 /** Sends `total` requests with `concurrency` in flight; returns throughput and latency percentiles. */
 async function drive(label, total, request) {
@@ -35,7 +38,7 @@ async function drive(label, total, request) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
-  return { label, perSecond: total / seconds, p50: at(0.5), p99: at(0.99) };
+  return { label, seconds, perSecond: total / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
 const database = await createTestDatabase();
@@ -76,10 +79,12 @@ try {
   const bareUrl = `http://127.0.0.1:${bare.server.address().port}/bare`;
   const headers = { 'content-type': 'application/json', ...bench.headers };
 
-  const body = (index) => {
+  const body = (index, run = 'bench') => {
     // Every fourth delivery repeats an earlier message: a provider retry the pipeline must answer as a duplicate.
     const id = index % 4 === 3 ? index - 3 : index;
-    return JSON.stringify({ providerMessageId: `bench-${id}`, from: `visitor-${id % SENDERS}`, text: `Mensaje ${id}` });
+    // One message in ten asks for something urgent: what one of the rules below looks for.
+    const text = id % 10 === 0 ? `Mensaje ${id}: es urgente` : `Mensaje ${id}`;
+    return JSON.stringify({ providerMessageId: `${run}-${id}`, from: `visitor-${run}-${id % SENDERS}`, text });
   };
   const results = [
     await drive('bare route (JSON echo)', MESSAGES, (index) =>
@@ -89,6 +94,48 @@ try {
       fetch(`${appUrl}/api/v2/channels/${channelId}/inbound`, { method: 'POST', headers, body: body(index) }),
     ),
   ];
+  // The same load with RULES active trigger rules on the campaign's messages (docs/automation.md): one job per
+  // message evaluates them all in memory; one in ten rules looks for "urgente", so about one message in ten fires
+  // RULES / 10 rules. Measured: the acknowledgement (rules run after commit, in jobs) and how fast rules execute.
+  const campaignId = Number(campaign.rows[0].id);
+  for (let index = 0; index < RULES; index++) {
+    const word = index % 10 === 0 ? 'urgente' : `palabra${index}`;
+    await handle.pool.query(
+      `insert into business_rules (name, campaign_id, enabled, kind, trigger_event, conditions, actions)
+       values ($1, $2, true, 'trigger', 'messageReceived', $3::jsonb, $4::jsonb)`,
+      [
+        `Regla ${index}`,
+        campaignId,
+        JSON.stringify({
+          match: 'all',
+          conditions: [
+            { field: 'message.text', type: 'text', operator: 'contains', value: word },
+            { field: 'ticket.status', type: 'enum', operator: 'in', value: [0, 1, 2] },
+          ],
+        }),
+        JSON.stringify([{ type: 'setPriority', priority: index % 3 }]),
+      ],
+    );
+  }
+  const withRules = await drive(`inbound pipeline with ${RULES} active rules`, MESSAGES, (index) =>
+    fetch(`${appUrl}/api/v2/channels/${channelId}/inbound`, { method: 'POST', headers, body: body(index, 'rules') }),
+  );
+  results.push(withRules);
+  const rulesStarted = performance.now() - withRules.seconds * 1000;
+  // Executions settle when the queue is empty: the count stops growing.
+  let executions = 0;
+  let lastChange = performance.now();
+  let lastExecutionAt = performance.now();
+  while (performance.now() - lastChange < 3000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const counted = await handle.pool.query('select count(*)::int as n from business_rule_executions');
+    if (counted.rows[0].n !== executions) {
+      executions = counted.rows[0].n;
+      lastChange = performance.now();
+      lastExecutionAt = lastChange;
+    }
+  }
+  const ruleSeconds = (lastExecutionAt - rulesStarted) / 1000;
   const stored = await handle.pool.query('select count(*)::int as n from messages where channel_id = $1', [channelId]);
   const [baseline] = results;
   process.stdout.write(
@@ -100,7 +147,13 @@ try {
       `${result.label} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.p99 / baseline.p99).toFixed(1)}x\n`,
     );
   }
-  process.stdout.write(`stored messages: ${stored.rows[0].n} (expected ${MESSAGES - Math.floor(MESSAGES / 4)})\n`);
+  const [, pipeline] = results;
+  process.stdout.write(
+    `stored messages: ${stored.rows[0].n} (expected ${2 * (MESSAGES - Math.floor(MESSAGES / 4))})\n` +
+      `with ${RULES} rules: ack p99 ${(withRules.p99 - pipeline.p99).toFixed(1)} ms over the run without rules ` +
+      `(${(withRules.p99 / pipeline.p99).toFixed(2)}x); ${executions} rule executions in ${ruleSeconds.toFixed(1)} s ` +
+      `(${(executions / ruleSeconds).toFixed(0)} executions/s, the last ${((lastExecutionAt - rulesStarted) / 1000 - withRules.seconds).toFixed(1)} s after the last acknowledgement)\n`,
+  );
   await bare.close();
   await bench.close();
 } finally {

@@ -15,6 +15,9 @@ import { dashboardsRoutes } from './modules/analytics/dashboards.routes.js';
 import { createDashboardsService } from './modules/analytics/dashboards.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
+import { automationRoutes } from './modules/automation/automation.routes.js';
+import { createAutomationService } from './modules/automation/automation.service.js';
+import { createRulesEngine, type RulesEngine } from './modules/automation/rules.engine.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -111,6 +114,7 @@ export interface BuiltApp {
     tickets: TicketsService;
     analytics: AnalyticsService;
     reports: ReportsService;
+    rules: RulesEngine;
   };
 }
 
@@ -277,6 +281,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     reports.generate(job.reportId, attempt),
   );
 
+  // Business rules (docs/automation.md): tickets' events after commit → durable jobs → conditions → actions.
+  const rules = createRulesEngine(ctx, tickets, routing);
+  await rules.attach();
+  const automation = createAutomationService(ctx, rules);
+
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
   registerErrorHandling(app, (request, reply) => {
@@ -308,6 +317,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await internalChatRoutes(api, internalChat);
       await dashboardsRoutes(api, createDashboardsService(ctx));
       await reportsRoutes(api, reports);
+      await automationRoutes(api, automation);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -324,14 +334,16 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (deps.config.env !== 'test') channelRegistry.start();
   if (deps.config.analyticsRecomputeMs > 0) analytics.start(deps.config.analyticsRecomputeMs);
   if (deps.config.reportsSchedulerMs > 0) reports.start(deps.config.reportsSchedulerMs);
+  if (deps.config.automationSchedulerMs > 0) rules.start(deps.config.automationSchedulerMs);
   app.addHook('onClose', async () => {
     routing.stop();
     await analytics.stop();
     await reports.stop();
+    await rules.stop();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
     await ctx.outbound.close();
   });
-  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets, analytics, reports } };
+  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules } };
 }

@@ -293,6 +293,8 @@ export const AUDIT_FIELDS = {
     notes: 'number',
     attachments: 'number',
     interactions: 'number',
+    /** The business rule that made an automated change. */
+    rule: 'text',
   },
 } as const satisfies Record<string, Fields>;
 

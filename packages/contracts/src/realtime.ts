@@ -1,3 +1,4 @@
+import { RULE_NOTICE_EVENT, type RuleNoticeEvent } from './automation/business-rules.js';
 import { REALTIME_EVENTS } from './constants.js';
 import type { AgentState, ForcedStatusEvent } from './desk/agents.js';
 import { SUPERVISION_EVENT } from './desk/agents.js';
@@ -64,6 +65,7 @@ export interface RealtimeEventMap {
   [WEBCHAT_TYPING_EVENT]: WebchatTypingEvent;
   [CUSTOMER_IMPORT_PROGRESS_EVENT]: CustomerImportProgressEvent;
   [REPORT_PROGRESS_EVENT]: ReportProgressEvent;
+  [RULE_NOTICE_EVENT]: RuleNoticeEvent;
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -80,6 +80,7 @@ const envSchema = z.object({
   ANALYTICS_RECOMPUTE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** How often programmed reports due and expired report files are looked for; 0 stops it (tests drive it). */
   REPORTS_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  AUTOMATION_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -126,6 +127,8 @@ export type Config = Readonly<{
   analyticsRecomputeMs: number;
   /** How often the report scheduler looks for due programmed reports and expired files, in ms (0: never). */
   reportsSchedulerMs: number;
+  /** How often each node looks for due automation rules (business rules on a schedule); 0 turns it off (tests). */
+  automationSchedulerMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -168,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowedHosts: value.OUTBOUND_ALLOWED_HOSTS,
     analyticsRecomputeMs: value.ANALYTICS_RECOMPUTE_MS ?? (value.NODE_ENV === 'test' ? 0 : 10_000),
     reportsSchedulerMs: value.REPORTS_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 60_000),
+    automationSchedulerMs: value.AUTOMATION_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 30_000),
   };
 }

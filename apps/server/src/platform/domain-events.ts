@@ -1,4 +1,4 @@
-import type { InboundResult, TicketEventKind } from '@atiende/contracts';
+import type { InboundResult, RuleTriggerEvent, TicketEventKind } from '@atiende/contracts';
 import type { Logger } from 'pino';
 
 /**
@@ -16,6 +16,16 @@ export interface DomainEventMap {
     kind: TicketEventKind;
     ticket: { id: number; campaignId: number; assignedUserId: number | null };
     actorId: number | null;
+  };
+  /**
+   * What business rules listen to (modules/automation), besides `ticket.changed` and `inbound.recorded`: a ticket's
+   * fields edited, a task added, routing's assignments. `changedFields` are condition fields (`ticket.priority`).
+   */
+  'ticket.activity': {
+    ticketId: number;
+    campaignId: number;
+    activity: RuleTriggerEvent;
+    changedFields: string[];
   };
   /** An agent closed the ticket (not a merge). */
   'ticket.closed': { ticketId: number };

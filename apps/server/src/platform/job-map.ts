@@ -1,4 +1,5 @@
 import type { Locale } from '@atiende/contracts';
+import type { RuleJob, WebhookJob } from '../modules/automation/rules.engine.js';
 import type { MessengerFilesJob } from '../modules/messenger/messenger.service.js';
 import type { TelegramFilesJob } from '../modules/telegram/telegram.service.js';
 import type { MediaJob } from '../modules/whatsapp/whatsapp.service.js';
@@ -18,6 +19,10 @@ export interface JobPayloads {
   'customers.import': { importId: number; locale: Locale };
   /** A report to generate into its xlsx file (modules/reports). */
   'reports.generate': { reportId: number };
+  /** Business rules to evaluate and run on a ticket after an event or a schedule's match (modules/automation). */
+  'automation.run': RuleJob;
+  /** A business rule's webhook call, retried with backoff; its outcome goes on the execution. */
+  'automation.webhook': WebhookJob;
   /** Files of an inbound WhatsApp message to download from the Cloud API. */
   'whatsapp.media': MediaJob;
   /** Files of an inbound Messenger or Instagram message to download. */

@@ -179,6 +179,8 @@ export const OUTBOUND_TARGET_RULES: Record<
   telegram: { defaultUrl: 'https://api.telegram.org', hosts: ['api.telegram.org'], domains: [], anyHost: false },
   /** A mail server the channel names (IMAP, SMTP): any host, as long as its addresses are public. */
   mail: { defaultUrl: null, hosts: [], domains: [], anyHost: true },
+  /** A business rule's webhook: any host with public addresses. */
+  webhook: { defaultUrl: null, hosts: [], domains: [], anyHost: true },
 };
 
 /** Whether a host is one of the target's own (the allow-list aside): Meta's CDNs for `metaFiles`, and so on. */

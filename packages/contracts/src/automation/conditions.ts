@@ -302,10 +302,26 @@ function measure(group: ConditionGroup, depth = 1): { depth: number; conditions:
   return { depth: deepest, conditions };
 }
 
+/**
+ * A group's member: a group when it has `conditions`, else a condition — chosen by shape, not tried as a union, so
+ * an invalid condition's errors point at its own fields (`conditions.1.value`) instead of "invalid input".
+ */
+const memberSchema: z.ZodType<Condition | ConditionGroup> = z.lazy(() =>
+  z.unknown().transform((value, context) => {
+    const groupLike = typeof value === 'object' && value !== null && 'conditions' in value;
+    const result = (groupLike ? groupShape : conditionSchema).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  }),
+);
+
 const groupShape: z.ZodType<ConditionGroup> = z.lazy(() =>
   z.object({
     match: z.enum(['all', 'any']),
-    conditions: z.array(z.union([conditionSchema, groupShape])).max(MAX_CONDITIONS),
+    conditions: z.array(memberSchema).max(MAX_CONDITIONS),
   }),
 );
 

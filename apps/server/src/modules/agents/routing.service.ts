@@ -101,6 +101,12 @@ export function createRoutingService(ctx: AppContext) {
         asignado: assignment.userId,
         asignadoNombre: await ticketsRepo.userName(db, assignment.userId),
       });
+      await ctx.events.emit('ticket.activity', {
+        ticketId: assignment.ticketId,
+        campaignId,
+        activity: 'assigned',
+        changedFields: ['ticket.assignedUserId'],
+      });
     }
     return assignments;
   }

@@ -13,8 +13,9 @@ import {
 } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
 import { CONDITION_FROM, compileConditions, loadConditionRecords } from './conditions.sql.js';
 
 // The condition language's promise: a condition evaluated in memory against a ticket's record (events) and compiled
@@ -23,6 +24,7 @@ import { CONDITION_FROM, compileConditions, loadConditionRecords } from './condi
 // random condition trees, compared on real PostgreSQL (the embedded one with the C locale, or CI's C.UTF-8 one).
 
 let t: TestApp;
+let database: TestDatabase;
 const query = <R extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   t.ctx.db.$client.query<R>(text, values);
 
@@ -208,12 +210,16 @@ async function seed(): Promise<Pools> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A database of its own: its channels, campaigns and customers are written in SQL with odd names and no
+  // configuration, which other suites' lists of the shared database need not meet.
+  database = await createSiblingDatabase(inject('databaseUrl'));
+  t = await createTestApp({ databaseUrl: database.url });
   pools = await seed();
 }, 120_000);
 
 afterAll(async () => {
   await t?.close();
+  await database?.drop();
 });
 
 const FIELDS: { field: string; type: ConditionType }[] = [

@@ -6,6 +6,7 @@ import {
   canTransition,
   type FormField,
   type OptionNode,
+  type RuleTriggerEvent,
   TICKET_EVENT,
   TICKET_STATUS,
   type Ticket,
@@ -68,6 +69,17 @@ export function queryOf(actor: AuthContext, filter: TicketFilter): TicketQuery {
   };
 }
 
+/** What business rules hear of each announced change (a read changes nothing they look at). */
+const RULE_ACTIVITY: Record<TicketEventKind, { event: RuleTriggerEvent; changedFields: string[] } | null> = {
+  nuevo: { event: 'ticketCreated', changedFields: [] },
+  asignado: { event: 'assigned', changedFields: ['ticket.assignedUserId'] },
+  abierto: { event: 'statusChanged', changedFields: ['ticket.status'] },
+  escalado: { event: 'statusChanged', changedFields: ['ticket.status'] },
+  transferido: { event: 'statusChanged', changedFields: ['ticket.status'] },
+  cerrado: { event: 'statusChanged', changedFields: ['ticket.status'] },
+  leido: null,
+};
+
 /** What the ticket services share: visibility, announcing changes, the view, the transition frame, tasks. */
 export function createTicketCore(ctx: AppContext) {
   const { db } = ctx;
@@ -97,6 +109,15 @@ export function createTicketCore(ctx: AppContext) {
       ticket: { id: ticket.id, campaignId: ticket.campaignId, assignedUserId: ticket.assignedUserId },
       actorId,
     });
+    const activity = RULE_ACTIVITY[kind];
+    if (activity) {
+      await ctx.events.emit('ticket.activity', {
+        ticketId: ticket.id,
+        campaignId: ticket.campaignId,
+        activity: activity.event,
+        changedFields: activity.changedFields,
+      });
+    }
   }
 
   async function visible(tx: Executor, actor: AuthContext, id: number, lock = false): Promise<TicketRow> {

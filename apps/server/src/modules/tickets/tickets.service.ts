@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
+import { createTicketAutomated } from './tickets.automated.js';
 import { createTicketCore } from './tickets.core.js';
 import { createTicketReads } from './tickets.reads.js';
 import { createTicketTransitions } from './tickets.transitions.js';
@@ -11,6 +12,8 @@ export function createTicketsService(ctx: AppContext) {
     ...createTicketReads(ctx, core),
     ...createTicketTransitions(ctx, core),
     ...createTicketWork(ctx, core),
+    /** Changes business rules make (modules/automation). */
+    automated: createTicketAutomated(ctx, core),
   };
 }
 

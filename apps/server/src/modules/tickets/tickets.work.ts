@@ -19,6 +19,14 @@ import { type TicketRow, ticketsRepo } from './tickets.repo.js';
 export function createTicketWork(ctx: AppContext, core: TicketCore) {
   const { db } = ctx;
   const { announce, visible, validateTask, recordTask, view } = core;
+  /** After commit: business rules hear that a task was added (the form's values are in the record they read). */
+  const taskCreated = (ticket: Pick<TicketRow, 'id' | 'campaignId'>) =>
+    ctx.events.emit('ticket.activity', {
+      ticketId: ticket.id,
+      campaignId: ticket.campaignId,
+      activity: 'taskCreated',
+      changedFields: ['task.count', 'task.lastAt'],
+    });
   return {
     async create(
       actor: AuthContext,
@@ -79,7 +87,7 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
       id: number,
       body: { typeId?: number | null; priority: number; description: string },
     ) {
-      await db.transaction(async (tx) => {
+      const before = await db.transaction(async (tx) => {
         const ticket = await visible(tx, actor, id, true);
         if (ticket.status === TICKET_STATUS.closed) throw invalidTransition();
         if (body.typeId && !(await cataloguesRepo.find(tx, 'tipo-caso', body.typeId))) {
@@ -108,7 +116,21 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
             { type: typeOf(body.typeId), priority: body.priority, description: body.description },
           ),
         });
+        return ticket;
       });
+      const changedFields = [
+        ...((before.typeId ?? null) !== (body.typeId ?? null) ? ['ticket.typeId'] : []),
+        ...(before.priority !== body.priority ? ['ticket.priority'] : []),
+        ...(before.description !== body.description ? ['ticket.description'] : []),
+      ];
+      if (changedFields.length) {
+        await ctx.events.emit('ticket.activity', {
+          ticketId: id,
+          campaignId: before.campaignId,
+          activity: 'ticketUpdated',
+          changedFields,
+        });
+      }
       return view(actor, id);
     },
     async addTask(actor: AuthContext, id: number, input: TaskInput, locale: 'es' | 'en'): Promise<Ticket> {
@@ -119,12 +141,14 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
         return { ticket: row, opened: await recordTask(tx, actor, row, input, values) };
       });
       if (opened) await announce('abierto', ticket);
+      await taskCreated(ticket);
       return view(actor, id);
     },
     /** One task per selected ticket, all in one transaction: one invalid ticket saves none. */
     async addTaskToMany(actor: AuthContext, ticketIds: number[], input: TaskInput, locale: 'es' | 'en') {
       const opened = await db.transaction(async (tx) => {
         const openedTickets: TicketRow[] = [];
+        const tasked: TicketRow[] = [];
         for (const [index, id] of [...new Set(ticketIds)].entries()) {
           const row = await ticketsRepo.findVisible(tx, ticketScopeOf(actor), { id }, true);
           if (!row) throw errors.invalidField(`ticketIds.${index}`, 'tickets.unknownTicket');
@@ -132,10 +156,12 @@ export function createTicketWork(ctx: AppContext, core: TicketCore) {
             throw errors.invalidField(`ticketIds.${index}`, 'tickets.closedTicket');
           const values = await validateTask(tx, row.campaignId, input, locale);
           if (await recordTask(tx, actor, row, input, values)) openedTickets.push(row);
+          tasked.push(row);
         }
-        return openedTickets;
+        return { openedTickets, tasked };
       });
-      for (const row of opened) await announce('abierto', row);
+      for (const row of opened.openedTickets) await announce('abierto', row);
+      for (const row of opened.tasked) await taskCreated(row);
       return { created: new Set(ticketIds).size };
     },
     async addNote(actor: AuthContext, id: number, body: string): Promise<Ticket> {

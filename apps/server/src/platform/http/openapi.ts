@@ -177,6 +177,10 @@ export const API_TAGS = [
   { name: 'Tickets', description: 'Tickets: list, detail, tasks, notes, transitions, attachments and exports' },
   { name: 'Analytics', description: 'Dashboards: an agent’s and campaigns’ figures for a period' },
   { name: 'Reports', description: 'Reports generated now or programmed, their progress and files (kept 30 days)' },
+  {
+    name: 'Automation',
+    description: 'Business rules: conditions on tickets, actions on events or on a schedule, and their executions',
+  },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },
