@@ -100,22 +100,27 @@ try {
   const campaignId = Number(campaign.rows[0].id);
   for (let index = 0; index < RULES; index++) {
     const word = index % 10 === 0 ? 'urgente' : `palabra${index}`;
-    await handle.pool.query(
-      `insert into business_rules (name, campaign_id, enabled, kind, trigger_event, conditions, actions)
-       values ($1, $2, true, 'trigger', 'messageReceived', $3::jsonb, $4::jsonb)`,
-      [
-        `Regla ${index}`,
+    // Through the API, as an administrator would (the node learns of its rules at once).
+    const created = await bench.app.inject({
+      method: 'POST',
+      url: '/api/v2/business-rules',
+      headers: bench.headers,
+      payload: {
+        name: `Regla ${index}`,
         campaignId,
-        JSON.stringify({
+        kind: 'trigger',
+        triggerEvent: 'messageReceived',
+        conditions: {
           match: 'all',
           conditions: [
             { field: 'message.text', type: 'text', operator: 'contains', value: word },
             { field: 'ticket.status', type: 'enum', operator: 'in', value: [0, 1, 2] },
           ],
-        }),
-        JSON.stringify([{ type: 'setPriority', priority: index % 3 }]),
-      ],
-    );
+        },
+        actions: [{ type: 'setPriority', priority: index % 3 }],
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`rule not created: ${created.body}`);
   }
   const withRules = await drive(`inbound pipeline with ${RULES} active rules`, MESSAGES, (index) =>
     fetch(`${appUrl}/api/v2/channels/${channelId}/inbound`, { method: 'POST', headers, body: body(index, 'rules') }),

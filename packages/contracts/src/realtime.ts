@@ -1,4 +1,4 @@
-import { RULE_NOTICE_EVENT, type RuleNoticeEvent } from './automation/business-rules.js';
+import { RULE_NOTICE_EVENT, type RuleNoticeEvent } from './automation/notices.js';
 import { REALTIME_EVENTS } from './constants.js';
 import type { AgentState, ForcedStatusEvent } from './desk/agents.js';
 import { SUPERVISION_EVENT } from './desk/agents.js';

@@ -42,20 +42,30 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
       const options = {
         includeMetadata: true,
         localConcurrency: queue.concurrency ?? 1,
+        // Two jobs per fetch, each settled on its own (perJobResults): while fetches come back full there is a
+        // backlog and the worker fetches again at once (burst). With one job per fetch pg-boss waits its polling
+        // interval after every job it was not woken for, which drained a backlog at a job per worker every 2 s.
+        batchSize: 2,
+        burstWhenBatchFull: true,
+        perJobResults: true,
         // NOTIFY wakes an idle worker at once, but one that was busy when it came polls only at this interval.
         notifyPollingIntervalSeconds: 2,
       } as const;
       await boss.work<object>(queue.name, options, async (jobs) => {
+        const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
         for (const job of jobs) {
           // includeMetadata adds the retry counters to each job (pg-boss JobWithMetadata).
           const { retryCount = 0, retryLimit = 0 } = job as { retryCount?: number; retryLimit?: number };
           try {
             await handler(job.data as never, { retryCount, retryLimit, lastAttempt: retryCount >= retryLimit });
+            results.push({ id: job.id, status: 'completed' });
           } catch (error) {
             logger.warn({ err: error, queue: queue.name, jobId: job.id }, 'job failed; it will be retried');
-            throw error;
+            // Only this job is retried: the other one of its batch keeps its own outcome.
+            results.push({ id: job.id, status: 'failed', output: { message: (error as Error)?.message ?? 'failed' } });
           }
         }
+        return results;
       });
     },
     async send(queue, data) {

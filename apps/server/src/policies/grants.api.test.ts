@@ -251,11 +251,16 @@ describe('roles: a new role copied from another is created whole or not at all',
 describe('API credentials act with their role: nobody creates one stronger than themselves', () => {
   it('refuses a credential with a role the actor does not cover, and revoking an administrator’s credential', async () => {
     const integrator = await userWithRole(['ver-lista-parametrizacion', 'ver-menu-casos', 'ver-caso']);
-    const strong = await api('POST', '/api-credentials', integrator.headers, { name: 'BI', roleId: roleIds.admin });
+    // A name of its own: the credentials suite, on the same database, makes one called "BI".
+    const refusedName = `BI-${Date.now()}`;
+    const strong = await api('POST', '/api-credentials', integrator.headers, {
+      name: refusedName,
+      roleId: roleIds.admin,
+    });
     expect(strong.statusCode).toBe(403);
     expect(strong.json().code).toBe('PERMISSION.NOT_HELD');
     const list = await api('GET', '/api-credentials', admin.headers);
-    expect(list.json().result.map((item: { name: string }) => item.name)).not.toContain('BI');
+    expect(list.json().result.map((item: { name: string }) => item.name)).not.toContain(refusedName);
 
     const own = await api('POST', '/api-credentials', integrator.headers, {
       name: 'Lectura',

@@ -80,6 +80,14 @@ const CampaignDashboardPage = page(
 );
 const ReportsPage = page(() => import('../features/reports/ReportsPage'), 'ReportsPage');
 const ReportWizardPage = page(() => import('../features/reports/ReportWizardPage'), 'ReportWizardPage');
+const BusinessRulesListPage = page(
+  () => import('../features/automation/rules/BusinessRulesListPage'),
+  'BusinessRulesListPage',
+);
+const BusinessRuleFormPage = page(
+  () => import('../features/automation/rules/BusinessRuleFormPage'),
+  'BusinessRuleFormPage',
+);
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -133,6 +141,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'campaign-dashboard': <CampaignDashboardPage />,
   reports: <ReportsPage />,
   'reports/add': <ReportWizardPage />,
+  'business-rules': <BusinessRulesListPage />,
+  'business-rules/add': <BusinessRuleFormPage mode="create" />,
+  'business-rules/:id/edit': <BusinessRuleFormPage mode="edit" />,
 };
 
 const suspended = (node: ReactNode, fullScreen = false) => (

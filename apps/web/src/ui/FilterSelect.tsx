@@ -13,6 +13,7 @@ export function FilterSelect<V extends string | number>({
   options,
   testId,
   minWidth = 160,
+  allLabel,
 }: {
   label: string;
   value: V | '';
@@ -20,6 +21,8 @@ export function FilterSelect<V extends string | number>({
   options: readonly { value: V; label: string }[];
   testId: string;
   minWidth?: number;
+  /** The empty value's text when "All" must agree with the noun in Spanish ("Todas" las campañas). */
+  allLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -41,7 +44,7 @@ export function FilterSelect<V extends string | number>({
         select: { displayEmpty: true },
       }}
     >
-      <MenuItem value="">{t('common.all')}</MenuItem>
+      <MenuItem value="">{allLabel ?? t('common.all')}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}

@@ -239,13 +239,3 @@ export const RULE_PREVIEW_CAP = 10_000;
 
 /** The loop guard: how many rules one event's chain may run through before the rest are skipped. */
 export const RULE_CHAIN_MAX = 5;
-
-/** `rule-notice`: a business rule's "notify supervisors" action, to the supervisors of the ticket's campaign. */
-export const RULE_NOTICE_EVENT = 'rule-notice';
-export interface RuleNoticeEvent {
-  rule: string;
-  ticketId: number;
-  number: number;
-  campaignId: number;
-  message: string;
-}

@@ -225,8 +225,10 @@ export function conditionValueSchema(
   if (operator === 'olderThan' || operator === 'newerThan') return durationSchema;
   const scalar = scalarSchema(type, descriptor, operator);
   if (operator === 'between') {
+    // An array of two rather than a tuple: the same check without zod's tuple code in the web's shared chunk.
     return z
-      .tuple([scalar, scalar])
+      .array(scalar)
+      .length(2, { message: `${M}valueRequired` })
       .refine(([from, to]) => compareOrdered(type, from as ConditionScalar, to as ConditionScalar) <= 0, {
         message: `${M}betweenOrder`,
       });

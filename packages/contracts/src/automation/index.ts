@@ -1,2 +1,3 @@
 export * from './business-rules.js';
 export * from './conditions.js';
+export * from './notices.js';

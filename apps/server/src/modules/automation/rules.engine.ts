@@ -267,19 +267,17 @@ export function createRulesEngine(ctx: AppContext, tickets: TicketsService, rout
     const load = async () => (await loadConditionRecords(db, [job.ticketId], shape)).get(job.ticketId);
     let record = await load();
     const context = { now: job.now ?? Date.now(), changedFields: new Set(job.changedFields) };
-    // A rule that acted here changed what the next ones read: they continue its chain.
-    let chain = job.chain;
     for (const rule of rules) {
       if (!record) return;
       // A ticket moved to another campaign since is not this campaign's rules' business any more.
       if (record['ticket.campaignId'] !== rule.campaignId) return;
       if (!evaluateConditions(rule.conditions, record, context)) continue;
-      if (chain.includes(rule.id) || chain.length >= RULE_CHAIN_MAX) {
+      // The rules of one event are siblings: each may act; what their changes cause carries them in its chain.
+      if (job.chain.includes(rule.id) || job.chain.length >= RULE_CHAIN_MAX) {
         await skipLooping(rule, job);
         continue;
       }
-      await execute(rule, { ...job, chain });
-      chain = [...chain, rule.id];
+      await execute(rule, job);
       // The next rules see what this one changed.
       record = await load();
     }

@@ -1,4 +1,4 @@
-import { REALTIME_EVENTS, STORAGE_KEYS } from '@atiende/contracts';
+import { REALTIME_EVENTS, RULE_NOTICE_EVENT, STORAGE_KEYS } from '@atiende/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,7 +13,8 @@ export function isViewingTicket(pathname: string, ticketId: unknown): boolean {
 
 /**
  * Private notices of spec section 4: a new extension shows a success toast and clears the first-start flag; a
- * ticket-exit event takes the user out of that ticket's view to the tickets list.
+ * ticket-exit event takes the user out of that ticket's view to the tickets list; a business rule's "notify
+ * supervisors" action (`rule-notice`) shows its message with the rule and the ticket's number.
  */
 export function RealtimeNotices() {
   const { t } = useTranslation();
@@ -31,6 +32,13 @@ export function RealtimeNotices() {
         if (!isViewingTicket(pathname, payload?.casoId)) return;
         notify(t('header.ticketExit'), 'info');
         void navigate('/app/tickets');
+      }),
+      onRealtimeEvent(RULE_NOTICE_EVENT, (payload) => {
+        if (!payload) return;
+        notify(
+          t('header.ruleNotice', { rule: payload.rule, number: payload.number, message: payload.message }),
+          'warning',
+        );
       }),
     ];
     return () => {

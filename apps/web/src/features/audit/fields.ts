@@ -273,6 +273,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     notes: 'audit.fields.notes',
     attachments: 'audit.fields.attachments',
     interactions: 'audit.fields.interactions',
+    rule: 'audit.fields.rule',
   },
 };
 

@@ -176,6 +176,11 @@ function EarlierTickets({ ticket }: { ticket: Ticket }) {
 const AuditEntryList = lazyNamed(() => import('../audit/AuditHistory'), 'AuditEntryList');
 const TransferDialog = lazyNamed(() => import('./TicketDialogs'), 'TransferDialog');
 const MergeDialog = lazyNamed(() => import('./TicketDialogs'), 'MergeDialog');
+// The business rules that ran on the ticket (features/automation), with their texts.
+const TicketAutomationTab = lazyNamed(
+  () => import('../automation/executions/TicketAutomationTab'),
+  'TicketAutomationTab',
+);
 
 function HistoryTab({ ticketId }: { ticketId: number }) {
   const history = useTicketHistory(ticketId);
@@ -344,6 +349,7 @@ export function SidePanel({
           <Tab value="scripts" label={t('tickets.view.scripts')} data-testid="ticket-tab-scripts" />
         ) : null}
         <Tab value="history" label={t('tickets.view.history')} data-testid="ticket-tab-history" />
+        <Tab value="automation" label={t('menu.items.businessRules')} data-testid="ticket-tab-automation" />
         {customTabs.map((item) => (
           <Tab
             key={item.id}
@@ -415,6 +421,11 @@ export function SidePanel({
         </Box>
       ) : null}
       {activeTab === 'history' ? <HistoryTab ticketId={ticket.id} /> : null}
+      {activeTab === 'automation' ? (
+        <Suspense fallback={<PageLoader />}>
+          <TicketAutomationTab ticketId={ticket.id} />
+        </Suspense>
+      ) : null}
       {customTabs.map((item) =>
         activeTab === `custom-${item.id}` ? (
           <Box

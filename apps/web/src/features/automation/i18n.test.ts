@@ -1,0 +1,133 @@
+import {
+  CONDITION_FIELDS,
+  CONDITION_OPERATORS,
+  DURATION_UNITS,
+  RULE_ACTION_OUTCOMES,
+  RULE_ACTION_TYPES,
+  RULE_EXECUTION_STATUSES,
+  RULE_KINDS,
+  RULE_TRIGGER_EVENTS,
+  STATIC_CONDITION_FIELDS,
+} from '@atiende/contracts';
+import { describe, expect, it } from 'vitest';
+// Gender names come from the customers module, which the condition builder loads.
+import '../customers/i18n';
+import { allOperatorLabelKeys, entityLabelKey, enumLabelKey, FIELD_ENTITIES, fieldLabelKey } from './conditions/labels';
+import i18n from './i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+const flatKeys = (value: object, prefix = ''): string[] =>
+  Object.entries(value).flatMap(([key, child]) =>
+    child && typeof child === 'object' ? flatKeys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+/** The validation messages the contracts' automation schemas give (`${M}key` with `M = 'i18n:automation.x.'`). */
+const contractSources = import.meta.glob('../../../../../packages/contracts/src/automation/*.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+function contractMessageKeys(): string[] {
+  const keys = new Set<string>();
+  for (const source of Object.values(contractSources)) {
+    const prefix = /const M = 'i18n:(automation\.[a-z]+\.)'/.exec(source)?.[1];
+    if (prefix) for (const match of source.matchAll(/\$\{M\}(\w+)/g)) keys.add(`${prefix}${match[1]}`);
+    for (const match of source.matchAll(/'i18n:(automation\.[\w.]*\w)'/g)) keys.add(match[1]);
+  }
+  return [...keys];
+}
+
+const BRIEF_KEYS = {
+  conditions: [
+    'valueDatetime',
+    'valueDate',
+    'valueRequired',
+    'valueNumber',
+    'valueBoolean',
+    'valueOption',
+    'valueReference',
+    'betweenOrder',
+    'operator',
+    'field',
+    'type',
+    'tooDeep',
+    'tooMany',
+    'changedToNeedsEvent',
+  ],
+  rules: [
+    'referenceRequired',
+    'webhookUrl',
+    'textRequired',
+    'emailInvalid',
+    'emailRequired',
+    'secretLength',
+    'nameRequired',
+    'actionRequired',
+    'triggerRequired',
+    'everyRequired',
+  ],
+};
+
+function expectTranslated(keys: readonly string[]) {
+  for (const language of ['es', 'en']) {
+    const t = i18n.getFixedT(language);
+    for (const key of keys) expect(t(key), `${language}: ${key}`).not.toBe(key);
+  }
+}
+
+describe('automation texts', () => {
+  it('es and en have the same keys under automation', () => {
+    expect(Object.keys(es)).toEqual(['automation']);
+    expect(Object.keys(en)).toEqual(['automation']);
+    expect(flatKeys(es).sort()).toEqual(flatKeys(en).sort());
+  });
+
+  it('carry every validation message of the contracts', () => {
+    const found = contractMessageKeys();
+    // The scan sees the schemas (a sanity check that it reads them at all).
+    expect(found).toContain('automation.conditions.valueOption');
+    expect(found).toContain('automation.rules.secretLength');
+    expectTranslated(found);
+    expectTranslated([
+      ...BRIEF_KEYS.conditions.map((key) => `automation.conditions.${key}`),
+      ...BRIEF_KEYS.rules.map((key) => `automation.rules.${key}`),
+    ]);
+  });
+
+  it('name every field, entity, operator and enumeration value of the builder', () => {
+    expectTranslated(STATIC_CONDITION_FIELDS.map(fieldLabelKey));
+    expectTranslated(FIELD_ENTITIES.map(entityLabelKey));
+    expectTranslated(CONDITION_OPERATORS.map((operator) => `automation.operators.${operator}`));
+    expectTranslated(allOperatorLabelKeys());
+    expectTranslated(Object.keys(DURATION_UNITS).map((unit) => `automation.units.${unit}`));
+    const enumKeys = Object.entries(CONDITION_FIELDS).flatMap(([field, descriptor]) =>
+      'options' in descriptor ? descriptor.options.map((option) => enumLabelKey(field, option)) : [],
+    );
+    expect(enumKeys).toContain('tickets.status.closed');
+    expect(enumKeys).toContain('customers.genders.no-info');
+    expect(enumKeys).toContain('automation.values.message.direction.0');
+    expectTranslated(enumKeys);
+  });
+
+  it('name every kind, event, action, outcome and status of the rules', () => {
+    expectTranslated(RULE_KINDS.map((kind) => `automation.kinds.${kind}`));
+    expectTranslated([...RULE_TRIGGER_EVENTS, 'schedule'].map((event) => `automation.events.${event}`));
+    expectTranslated(RULE_ACTION_TYPES.map((type) => `automation.actions.types.${type}`));
+    expectTranslated(RULE_ACTION_OUTCOMES.map((outcome) => `automation.executions.outcomes.${outcome}`));
+    expectTranslated(RULE_EXECUTION_STATUSES.map((status) => `automation.executions.statuses.${status}`));
+  });
+
+  it('count the preview in the UI language', () => {
+    expect(i18n.getFixedT('en')('automation.preview.result', { count: 1, shown: '1' })).toBe(
+      '1 open ticket meets the conditions now',
+    );
+    expect(i18n.getFixedT('es')('automation.preview.result', { count: 1200, shown: '1200' })).toBe(
+      '1200 casos abiertos cumplen ahora las condiciones',
+    );
+    expect(i18n.getFixedT('es')('automation.preview.capped', { count: 10_000, shown: '10.000' })).toBe(
+      'Más de 10.000 casos abiertos cumplen ahora las condiciones',
+    );
+  });
+});
