@@ -18,6 +18,8 @@ import { type AuthService, createAuthService } from './modules/auth/auth.service
 import { automationRoutes } from './modules/automation/automation.routes.js';
 import { createAutomationService } from './modules/automation/automation.service.js';
 import { createRulesEngine, type RulesEngine } from './modules/automation/rules.engine.js';
+import { segmentationRoutes } from './modules/automation/segmentation.routes.js';
+import { createSegmentationService, type SegmentationService } from './modules/automation/segmentation.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -115,6 +117,7 @@ export interface BuiltApp {
     analytics: AnalyticsService;
     reports: ReportsService;
     rules: RulesEngine;
+    segmentation: SegmentationService;
   };
 }
 
@@ -285,6 +288,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const rules = createRulesEngine(ctx, tickets, routing);
   await rules.attach();
   const automation = createAutomationService(ctx, rules);
+  const segmentation = createSegmentationService(ctx, tickets, routing);
+  await segmentation.attach();
 
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
@@ -318,6 +323,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await dashboardsRoutes(api, createDashboardsService(ctx));
       await reportsRoutes(api, reports);
       await automationRoutes(api, automation);
+      await segmentationRoutes(api, segmentation);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -334,16 +340,25 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (deps.config.env !== 'test') channelRegistry.start();
   if (deps.config.analyticsRecomputeMs > 0) analytics.start(deps.config.analyticsRecomputeMs);
   if (deps.config.reportsSchedulerMs > 0) reports.start(deps.config.reportsSchedulerMs);
-  if (deps.config.automationSchedulerMs > 0) rules.start(deps.config.automationSchedulerMs);
+  if (deps.config.automationSchedulerMs > 0) {
+    rules.start(deps.config.automationSchedulerMs);
+    segmentation.start(deps.config.automationSchedulerMs);
+  }
   app.addHook('onClose', async () => {
     routing.stop();
     await analytics.stop();
     await reports.stop();
     await rules.stop();
+    await segmentation.stop();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
     await ctx.outbound.close();
   });
-  return { app, ctx, auth, services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules } };
+  return {
+    app,
+    ctx,
+    auth,
+    services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules, segmentation },
+  };
 }

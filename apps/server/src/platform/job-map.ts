@@ -1,5 +1,6 @@
 import type { Locale } from '@atiende/contracts';
 import type { RuleJob, WebhookJob } from '../modules/automation/rules.engine.js';
+import type { SegmentJob } from '../modules/automation/segmentation.service.js';
 import type { MessengerFilesJob } from '../modules/messenger/messenger.service.js';
 import type { TelegramFilesJob } from '../modules/telegram/telegram.service.js';
 import type { MediaJob } from '../modules/whatsapp/whatsapp.service.js';
@@ -21,6 +22,8 @@ export interface JobPayloads {
   'reports.generate': { reportId: number };
   /** Business rules to evaluate and run on a ticket after an event or a schedule's match (modules/automation). */
   'automation.run': RuleJob;
+  /** A base-campaign ticket updated or given a task: its trigger segmentations sort it. */
+  'automation.segment': SegmentJob;
   /** A business rule's webhook call, retried with backoff; its outcome goes on the execution. */
   'automation.webhook': WebhookJob;
   /** Files of an inbound WhatsApp message to download from the Cloud API. */

@@ -1,3 +1,4 @@
 export * from './business-rules.js';
 export * from './conditions.js';
 export * from './notices.js';
+export * from './segmentation.js';

@@ -19,7 +19,8 @@ import { created, ok } from '../../platform/http/openapi.js';
 import type { AutomationService } from './automation.service.js';
 
 const optionsQuerySchema = z.object({ campaignId: z.coerce.number().int().positive().optional() });
-const optionsSchema = z.object({
+/** What the builders offer (`GET /automation/options`, `GET /segmentations/options`). */
+export const automationOptionsSchema = z.object({
   campaigns: z.array(namedRefSchema),
   users: z.array(namedRefSchema),
   ticketTypes: z.array(namedRefSchema),
@@ -43,7 +44,7 @@ export async function automationRoutes(app: FastifyInstance, automation: Automat
         summary:
           'What the condition and action builders offer: campaigns the caller manages, and one campaign’s people, channels, types, labels and form fields',
         querystring: optionsQuerySchema,
-        response: ok(optionsSchema),
+        response: ok(automationOptionsSchema),
       },
     },
     async (request) => success(request, await automation.options(requireAuth(request), request.query.campaignId)),

@@ -79,3 +79,71 @@ export const businessRuleExecutions = pgTable(
     index('business_rule_executions_ticket_idx').on(table.ticketId, table.id),
   ],
 );
+
+/**
+ * Segmentations (docs/automation.md): the base campaign's open tickets sorted into other campaigns by segments. An
+ * automation runs from `start_time` every `frequency_hours` (`next_run_at`, taken with SKIP LOCKED); a trigger one on
+ * its tickets' events.
+ */
+export const segmentations = pgTable(
+  'segmentations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description'),
+    baseCampaignId: bigint('base_campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    triggerWhen: varchar('trigger_when', { length: 30 }),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    frequencyHours: integer('frequency_hours'),
+    enabled: boolean('enabled').notNull().default(true),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('segmentations_trigger_idx')
+      .on(table.baseCampaignId, table.triggerWhen)
+      .where(sql`${table.enabled} and ${table.kind} = 'trigger'`),
+    index('segmentations_due_idx').on(table.nextRunAt).where(sql`${table.enabled} and ${table.kind} = 'automation'`),
+  ],
+);
+
+/** A segmentation's segments, in their order: a ticket goes to the first one it matches. */
+export const segmentationSegments = pgTable(
+  'segmentation_segments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    segmentationId: bigint('segmentation_id', { mode: 'number' })
+      .notNull()
+      .references(() => segmentations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    destinationCampaignId: bigint('destination_campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    conditions: jsonb('conditions').$type<ConditionGroup>().notNull(),
+  },
+  (table) => [index('segmentation_segments_segmentation_idx').on(table.segmentationId, table.position)],
+);
+
+/** One run: the base campaign's open tickets before and after, and what each segment took. */
+export const segmentationRuns = pgTable(
+  'segmentation_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    segmentationId: bigint('segmentation_id', { mode: 'number' })
+      .notNull()
+      .references(() => segmentations.id, { onDelete: 'cascade' }),
+    trigger: varchar('trigger', { length: 30 }).notNull(),
+    initialCases: integer('initial_cases').notNull(),
+    finalCases: integer('final_cases').notNull(),
+    moved: jsonb('moved').$type<{ segmentId: number; name: string; count: number }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('segmentation_runs_segmentation_idx').on(table.segmentationId, table.id)],
+);

@@ -12,6 +12,7 @@ import {
 } from '@atiende/contracts';
 import type { Actor } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
 import { errors } from '../../platform/http/errors.js';
 import { isMessageKey, translate } from '../../platform/i18n/messages.js';
 import { ruleCampaignScope } from '../../policies/automation.js';
@@ -27,6 +28,49 @@ function* conditionsWithPaths(group: ConditionGroup, path: string): Generator<[s
     if (isConditionGroup(member)) yield* conditionsWithPaths(member, at);
     else yield [at, member];
   }
+}
+
+/**
+ * Form fields named by conditions must exist in the campaign's dynamic form with the condition's type; 422 at the
+ * first condition that does not (`<path>.conditions.<n>.field`). Shared by business rules and segmentations.
+ */
+export async function assertFormFields(
+  db: Executor,
+  campaignId: number,
+  groups: readonly [path: string, group: ConditionGroup][],
+): Promise<void> {
+  let formFields: Map<string, string> | null = null;
+  for (const [base, group] of groups) {
+    for (const [path, condition] of conditionsWithPaths(group, base)) {
+      if (!condition.field.startsWith('form.')) continue;
+      formFields ??= new Map(
+        (await automationRepo.campaignFormFields(db, campaignId)).map((field) => [`form.${field.key}`, field.type]),
+      );
+      const fieldType = formFields.get(condition.field);
+      if (!fieldType || formConditionType(fieldType) !== condition.type) {
+        throw errors.invalidField(`${path}.field`, 'automation.conditions.formFieldUnknown');
+      }
+    }
+  }
+}
+
+/**
+ * What the condition and action builders offer: the campaigns the actor manages and, for one of them (404 outside
+ * them), its people, the ticket types, customer labels, its channels and its form's fields.
+ */
+export async function automationOptions(db: Executor, actor: Actor, campaignId?: number) {
+  const campaigns = await automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
+  const empty = { users: [], ticketTypes: [], labels: [], channels: [], formFields: [] };
+  if (!campaignId) return { campaigns, ...empty };
+  if (!campaigns.some((campaign) => campaign.id === campaignId)) throw errors.notFound();
+  const [users, ticketTypes, labels, channels, formFields] = await Promise.all([
+    automationRepo.campaignPeople(db, campaignId),
+    automationRepo.catalogueOptions(db, 'tipo-caso'),
+    automationRepo.catalogueOptions(db, 'customer-label'),
+    automationRepo.campaignChannels(db, campaignId),
+    automationRepo.campaignFormFields(db, campaignId),
+  ]);
+  return { campaigns, users, ticketTypes, labels, channels, formFields };
 }
 
 function actionView(action: RuleAction): RuleActionView {
@@ -93,16 +137,7 @@ export function createAutomationService(ctx: AppContext, engine: RulesEngine) {
     const campaigns = await manageable(actor);
     const campaign = campaigns.find((candidate) => candidate.id === body.campaignId);
     if (!campaign) throw errors.invalidField('campaignId', 'automation.rules.unknownCampaign');
-    const formFields = new Map(
-      (await automationRepo.campaignFormFields(db, body.campaignId)).map((field) => [`form.${field.key}`, field.type]),
-    );
-    for (const [path, condition] of conditionsWithPaths(body.conditions, 'conditions')) {
-      if (!condition.field.startsWith('form.')) continue;
-      const fieldType = formFields.get(condition.field);
-      if (!fieldType || formConditionType(fieldType) !== condition.type) {
-        throw errors.invalidField(`${path}.field`, 'automation.conditions.formFieldUnknown');
-      }
-    }
+    await assertFormFields(db, body.campaignId, [['conditions', body.conditions]]);
     const typeIds = body.actions.flatMap((action) => (action.type === 'setType' ? [action.typeId] : []));
     const labelIds = body.actions.flatMap((action) => (action.type === 'addCustomerLabel' ? [action.labelId] : []));
     const types = await automationRepo.catalogueExists(db, 'tipo-caso', typeIds);
@@ -174,20 +209,7 @@ export function createAutomationService(ctx: AppContext, engine: RulesEngine) {
   }
 
   return {
-    async options(actor: Actor, campaignId?: number) {
-      const campaigns = await manageable(actor);
-      const empty = { users: [], ticketTypes: [], labels: [], channels: [], formFields: [] };
-      if (!campaignId) return { campaigns, ...empty };
-      if (!campaigns.some((campaign) => campaign.id === campaignId)) throw errors.notFound();
-      const [users, ticketTypes, labels, channels, formFields] = await Promise.all([
-        automationRepo.campaignPeople(db, campaignId),
-        automationRepo.catalogueOptions(db, 'tipo-caso'),
-        automationRepo.catalogueOptions(db, 'customer-label'),
-        automationRepo.campaignChannels(db, campaignId),
-        automationRepo.campaignFormFields(db, campaignId),
-      ]);
-      return { campaigns, users, ticketTypes, labels, channels, formFields };
-    },
+    options: (actor: Actor, campaignId?: number) => automationOptions(db, actor, campaignId),
 
     async list(
       actor: Actor,

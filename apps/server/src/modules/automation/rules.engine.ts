@@ -60,7 +60,7 @@ const TRIGGER_INDEX_TTL_MS = 5_000;
 const ruleChain = new AsyncLocalStorage<number[]>();
 
 /** The form fields the rules' conditions read, with their types: what a record must load besides the static ones. */
-function formFieldsOf(rules: readonly { conditions: ConditionGroup }[]): Map<string, ConditionType> {
+export function formFieldsOf(rules: readonly { conditions: ConditionGroup }[]): Map<string, ConditionType> {
   const fields = new Map<string, ConditionType>();
   const visit = (group: ConditionGroup) => {
     for (const member of group.conditions) {

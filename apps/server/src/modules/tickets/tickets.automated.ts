@@ -10,7 +10,7 @@ import type { tickets } from './tickets.schema.js';
 
 /** Why an automated change did not apply (the rule's execution log shows it as the action's detail). */
 export class AutomatedChangeRefused extends Error {
-  constructor(readonly reason: 'ticketClosed' | 'ticketMissing' | 'unknownType' | 'sameCampaign') {
+  constructor(readonly reason: 'ticketClosed' | 'ticketMissing' | 'unknownType' | 'sameCampaign' | 'leftCampaign') {
     super(reason);
   }
 }
@@ -125,13 +125,23 @@ export function createTicketAutomated(ctx: AppContext, core: TicketCore) {
      * Into another campaign, unassigned, with its history (messages, tasks, notes stay on the ticket): the old
      * campaign's lists drop it, the new one's queue gets it (the caller routes the new campaign).
      */
-    async moveToCampaign(ticketId: number, campaignId: number, campaignName: string, by: AutomatedBy): Promise<void> {
+    async moveToCampaign(
+      ticketId: number,
+      campaignId: number,
+      campaignName: string,
+      by: AutomatedBy,
+      /** Only from this campaign (a segmentation's base): a ticket that left it meanwhile stays where it is. */
+      fromCampaignId?: number,
+    ): Promise<void> {
       const { before, after } = await change(
         ticketId,
         by,
         'moved',
         async (_tx, ticket) => {
           if (ticket.campaignId === campaignId) throw new AutomatedChangeRefused('sameCampaign');
+          if (fromCampaignId !== undefined && ticket.campaignId !== fromCampaignId) {
+            throw new AutomatedChangeRefused('leftCampaign');
+          }
           return {
             campaignId,
             assignedUserId: null,

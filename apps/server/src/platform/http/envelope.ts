@@ -7,13 +7,13 @@ import { translate } from '../i18n/messages.js';
 export function success<T>(
   request: FastifyRequest,
   result: T,
-  options: { code?: string; messageKey?: MessageKey } = {},
+  options: { code?: string; messageKey?: MessageKey; params?: Record<string, string | number> } = {},
 ): Envelope<T> {
   return {
     statusResult: true,
     status: 'OK',
     code: options.code ?? CODES.OK,
-    message: translate(request.locale, options.messageKey ?? 'ok'),
+    message: translate(request.locale, options.messageKey ?? 'ok', options.params),
     result,
   };
 }

@@ -181,6 +181,10 @@ export const API_TAGS = [
     name: 'Automation',
     description: 'Business rules: conditions on tickets, actions on events or on a schedule, and their executions',
   },
+  {
+    name: 'Segmentation',
+    description: 'Segmentations: a campaign’s open tickets sorted into other campaigns by conditions, and their runs',
+  },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },
