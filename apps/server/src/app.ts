@@ -20,6 +20,8 @@ import { createAutomationService } from './modules/automation/automation.service
 import { createRulesEngine, type RulesEngine } from './modules/automation/rules.engine.js';
 import { segmentationRoutes } from './modules/automation/segmentation.routes.js';
 import { createSegmentationService, type SegmentationService } from './modules/automation/segmentation.service.js';
+import { slaRoutes } from './modules/automation/sla.routes.js';
+import { createSlaService, type SlaService } from './modules/automation/sla.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -118,6 +120,7 @@ export interface BuiltApp {
     reports: ReportsService;
     rules: RulesEngine;
     segmentation: SegmentationService;
+    sla: SlaService;
   };
 }
 
@@ -290,6 +293,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const automation = createAutomationService(ctx, rules);
   const segmentation = createSegmentationService(ctx, tickets, routing);
   await segmentation.attach();
+  const sla = createSlaService(ctx);
+  await sla.attach();
 
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
@@ -324,6 +329,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await reportsRoutes(api, reports);
       await automationRoutes(api, automation);
       await segmentationRoutes(api, segmentation);
+      await slaRoutes(api, sla);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -343,6 +349,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (deps.config.automationSchedulerMs > 0) {
     rules.start(deps.config.automationSchedulerMs);
     segmentation.start(deps.config.automationSchedulerMs);
+    sla.start(deps.config.automationSchedulerMs);
   }
   app.addHook('onClose', async () => {
     routing.stop();
@@ -350,6 +357,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     await reports.stop();
     await rules.stop();
     await segmentation.stop();
+    await sla.stop();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
@@ -359,6 +367,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     app,
     ctx,
     auth,
-    services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules, segmentation },
+    services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules, segmentation, sla },
   };
 }

@@ -1,4 +1,10 @@
-import { RULE_NOTICE_EVENT, type RuleNoticeEvent } from './automation/notices.js';
+import {
+  RULE_NOTICE_EVENT,
+  type RuleNoticeEvent,
+  SLA_BREACH_EVENT,
+  SLA_WARNING_EVENT,
+  type SlaNoticeEvent,
+} from './automation/notices.js';
 import { REALTIME_EVENTS } from './constants.js';
 import type { AgentState, ForcedStatusEvent } from './desk/agents.js';
 import { SUPERVISION_EVENT } from './desk/agents.js';
@@ -66,6 +72,8 @@ export interface RealtimeEventMap {
   [CUSTOMER_IMPORT_PROGRESS_EVENT]: CustomerImportProgressEvent;
   [REPORT_PROGRESS_EVENT]: ReportProgressEvent;
   [RULE_NOTICE_EVENT]: RuleNoticeEvent;
+  [SLA_WARNING_EVENT]: SlaNoticeEvent;
+  [SLA_BREACH_EVENT]: SlaNoticeEvent;
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -15,6 +15,7 @@ export const REPORT_TYPES = [
   'agentStatus',
   'agentProductivity',
   'serviceLevel',
+  'slaBreaches',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 

@@ -24,7 +24,8 @@ export interface DomainEventMap {
   'ticket.activity': {
     ticketId: number;
     campaignId: number;
-    activity: RuleTriggerEvent;
+    /** A rule trigger, or an agent's reply (which SLAs follow). */
+    activity: RuleTriggerEvent | 'agentReplied';
     changedFields: string[];
   };
   /** An agent closed the ticket (not a merge). */

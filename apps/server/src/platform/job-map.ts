@@ -1,6 +1,7 @@
 import type { Locale } from '@atiende/contracts';
 import type { RuleJob, WebhookJob } from '../modules/automation/rules.engine.js';
 import type { SegmentJob } from '../modules/automation/segmentation.service.js';
+import type { SlaJob } from '../modules/automation/sla.service.js';
 import type { MessengerFilesJob } from '../modules/messenger/messenger.service.js';
 import type { TelegramFilesJob } from '../modules/telegram/telegram.service.js';
 import type { MediaJob } from '../modules/whatsapp/whatsapp.service.js';
@@ -24,6 +25,8 @@ export interface JobPayloads {
   'automation.run': RuleJob;
   /** A base-campaign ticket updated or given a task: its trigger segmentations sort it. */
   'automation.segment': SegmentJob;
+  /** A ticket's SLA deadlines to compute again, or those of a campaign's open tickets after its rules changed. */
+  'automation.sla': SlaJob;
   /** A business rule's webhook call, retried with backoff; its outcome goes on the execution. */
   'automation.webhook': WebhookJob;
   /** Files of an inbound WhatsApp message to download from the Cloud API. */

@@ -9,3 +9,15 @@ export interface RuleNoticeEvent {
   campaignId: number;
   message: string;
 }
+
+/** `sla-warning` and `sla-breach`: to the ticket's assignee and its campaign's supervisors. */
+export const SLA_WARNING_EVENT = 'sla-warning';
+export const SLA_BREACH_EVENT = 'sla-breach';
+export interface SlaNoticeEvent {
+  ticketId: number;
+  number: number;
+  campaignId: number;
+  rule: string;
+  metric: 'firstResponse' | 'nextResponse' | 'resolution';
+  dueAt: string;
+}

@@ -19,7 +19,9 @@ const M = 'i18n:automation.segmentation.';
 const positiveId = z.number({ message: 'i18n:automation.rules.referenceRequired' }).int().positive();
 
 export const segmentBodySchema = z.object({
-  name: singleLine().min(1, { message: `${M}segmentNameRequired` }).max(120),
+  name: singleLine()
+    .min(1, { message: `${M}segmentNameRequired` })
+    .max(120),
   destinationCampaignId: positiveId,
   conditions: conditionGroupSchema({ forSchedule: true }),
 });

@@ -1,4 +1,4 @@
-import type { ConditionGroup, RuleAction, RuleActionOutcome } from '@atiende/contracts';
+import type { ConditionGroup, RuleAction, RuleActionOutcome, SlaPriority, SlaTargets } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -146,4 +146,80 @@ export const segmentationRuns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('segmentation_runs_segmentation_idx').on(table.segmentationId, table.id)],
+);
+
+/** SLA rules (docs/automation.md): targets in minutes per priority and metric. */
+export const slaRules = pgTable(
+  'sla_rules',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description'),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    enabled: boolean('enabled').notNull().default(true),
+    businessHours: boolean('business_hours').notNull().default(false),
+    conditions: jsonb('conditions').$type<ConditionGroup>().notNull(),
+    targets: jsonb('targets').$type<Record<SlaPriority, SlaTargets>>().notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sla_rules_campaign_idx').on(table.campaignId).where(sql`${table.enabled}`)],
+);
+
+/**
+ * The SLA a ticket follows now: its rule and each metric's deadline (null: not running). `warned` and `recorded`
+ * hold `metric@deadline` keys, so a warning and a breach happen once per deadline; `next_check_at` is when the
+ * checker looks at it again (the next warning or deadline).
+ */
+export const ticketSla = pgTable(
+  'ticket_sla',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => tickets.id),
+    ruleId: bigint('rule_id', { mode: 'number' })
+      .notNull()
+      .references(() => slaRules.id, { onDelete: 'cascade' }),
+    firstResponseDue: timestamp('first_response_due', { withTimezone: true }),
+    nextResponseDue: timestamp('next_response_due', { withTimezone: true }),
+    resolutionDue: timestamp('resolution_due', { withTimezone: true }),
+    /** Since when the customer has been waiting for an answer (their first message after the last reply). */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    warned: jsonb('warned').$type<string[]>().notNull().default([]),
+    recorded: jsonb('recorded').$type<string[]>().notNull().default([]),
+    breached: boolean('breached').notNull().default(false),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_sla_check_idx').on(table.nextCheckAt).where(sql`${table.nextCheckAt} is not null`),
+    index('ticket_sla_rule_idx').on(table.ruleId),
+  ],
+);
+
+/** SLA breaches, once per ticket, metric and deadline (spec: SLA record). */
+export const slaRecords = pgTable(
+  'sla_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ruleId: bigint('rule_id', { mode: 'number' })
+      .notNull()
+      .references(() => slaRules.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    metric: varchar('metric', { length: 20 }).notNull(),
+    breachedAt: timestamp('breached_at', { withTimezone: true }).notNull(),
+    firstResponseSeconds: integer('first_response_seconds'),
+    customerWaitingSeconds: integer('customer_waiting_seconds'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sla_records_once').on(table.ticketId, table.metric, table.breachedAt),
+    index('sla_records_rule_idx').on(table.ruleId, table.id),
+    index('sla_records_breached_idx').on(table.breachedAt),
+  ],
 );

@@ -365,8 +365,10 @@ export function createRulesEngine(ctx: AppContext, tickets: TicketsService, rout
   }
 
   const listeners = {
-    activity: ({ ticketId, campaignId, activity, changedFields }: DomainEventMap['ticket.activity']) =>
-      heard(ticketId, campaignId, activity, changedFields),
+    activity: async ({ ticketId, campaignId, activity, changedFields }: DomainEventMap['ticket.activity']) => {
+      if (activity === 'agentReplied') return;
+      await heard(ticketId, campaignId, activity, changedFields);
+    },
     inbound: async (result: DomainEventMap['inbound.recorded']) => {
       if (result.duplicate) return;
       if (result.newTicket) await heard(result.ticketId, result.campaignId, 'ticketCreated', []);

@@ -198,6 +198,13 @@ export function createOutboundService(ctx: AppContext) {
       });
     }
     await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
+    // SLAs follow answers (the first response, the next one the customer waits for).
+    await ctx.events.emit('ticket.activity', {
+      ticketId,
+      campaignId,
+      activity: 'agentReplied',
+      changedFields: ['ticket.firstResponseAt', 'message.text', 'message.direction', 'message.at'],
+    });
     return toMessage(message, message.senderName);
   }
 

@@ -317,4 +317,43 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       group by h.hour, c.id, c.name, c.config
       order by h.hour, c.name, c.id`,
   },
+
+  slaBreaches: {
+    sheet: { es: 'Incumplimientos SLA', en: 'SLA breaches' },
+    agentRows: false,
+    columns: [
+      instant('breached_at', 'Fecha de incumplimiento', 'Breach date'),
+      text('rule', 'Regla SLA', 'SLA rule', 24),
+      text('metric', 'Métrica', 'Metric', 20),
+      integer('number', 'Caso', 'Ticket'),
+      text('campaign', 'Campaña', 'Campaign'),
+      text('priority', 'Prioridad', 'Priority', 10),
+      text('customer', 'Cliente', 'Customer', 26),
+      text('assigned', 'Asignado', 'Assigned'),
+      decimal('first_response_minutes', 'Primera respuesta (min)', 'First response (min)'),
+      decimal('customer_waiting_minutes', 'Espera del cliente (min)', 'Customer waiting (min)'),
+    ],
+    // One row per breach (modules/automation, SLA rules), in the period of its deadline.
+    query: (p) => sql`
+      select r.breached_at as order_at, r.breached_at, sr.name as rule,
+        ${
+          p.locale === 'es'
+            ? sql`case r.metric when 'firstResponse' then 'Primera respuesta' when 'nextResponse' then 'Siguiente respuesta' else 'Resolución' end`
+            : sql`case r.metric when 'firstResponse' then 'First response' when 'nextResponse' then 'Next response' else 'Resolution' end`
+        } as metric,
+        t.number, c.name as campaign, ${priorityName(p.locale)} as priority, ${customerName} as customer,
+        u.name as assigned,
+        round(r.first_response_seconds / 60.0, 1) as first_response_minutes,
+        round(r.customer_waiting_seconds / 60.0, 1) as customer_waiting_minutes
+      from sla_records r
+      join sla_rules sr on sr.id = r.rule_id
+      join tickets t on t.id = r.ticket_id
+      join campaigns c on c.id = t.campaign_id
+      join customers cu on cu.id = t.customer_id
+      left join users u on u.id = t.assigned_user_id
+      where ${inPeriod(sql`r.breached_at`, p)}
+        and t.campaign_id = any(${ids(p.campaignIds)}::bigint[])
+        ${p.agentIds ? sql`and t.assigned_user_id = any(${ids(p.agentIds)}::bigint[])` : sql``}
+      order by r.breached_at, r.id`,
+  },
 };

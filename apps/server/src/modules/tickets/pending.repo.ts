@@ -50,9 +50,11 @@ function selectItems(db: Executor) {
         secondLastName: customers.secondLastName,
       },
       channelType: channels.type,
-      // Service level: the first answer (or, while unanswered, now) within the campaign's seconds.
-      slaMet: sql<boolean>`coalesce(${tickets.firstResponseAt}, now()) - ${tickets.createdAt}
-        <= make_interval(secs => coalesce((${campaigns.config}->>'serviceLevelSeconds')::int, 20))`,
+      // The ticket's SLA rule when one covers it (no breach recorded: met); else the campaign's service level: the
+      // first answer (or, while unanswered, now) within the campaign's seconds.
+      slaMet: sql<boolean>`coalesce((select not s.breached from ticket_sla s where s.ticket_id = ${tickets.id}),
+        coalesce(${tickets.firstResponseAt}, now()) - ${tickets.createdAt}
+          <= make_interval(secs => coalesce((${campaigns.config}->>'serviceLevelSeconds')::int, 20)))`,
     })
     .from(tickets)
     .innerJoin(customers, eq(customers.id, tickets.customerId))

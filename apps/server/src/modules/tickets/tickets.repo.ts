@@ -1,5 +1,5 @@
-import type { TicketAttachment, TicketListItem, TicketNote } from '@atiende/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { TICKET_STATUS, type TicketAttachment, type TicketListItem, type TicketNote } from '@atiende/contracts';
+import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/client.js';
 import {
@@ -365,6 +365,17 @@ export const ticketsRepo = {
       .leftJoin(author, eq(author.id, ticketTasks.authorId))
       .where(eq(ticketTasks.ticketId, ticketId))
       .orderBy(desc(ticketTasks.createdAt), desc(ticketTasks.id));
+  },
+
+  /** A campaign's open tickets by id, a page at a time (keyset `after`): the pending index answers it. */
+  async openTicketIds(db: Executor, campaignId: number, after: number, limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.campaignId, campaignId), ne(tickets.status, TICKET_STATUS.closed), gt(tickets.id, after)))
+      .orderBy(asc(tickets.id))
+      .limit(limit);
+    return rows.map((row) => row.id);
   },
 
   async countTasks(db: Executor, ticketId: number): Promise<number> {

@@ -185,6 +185,10 @@ export const API_TAGS = [
     name: 'Segmentation',
     description: 'Segmentations: a campaign’s open tickets sorted into other campaigns by conditions, and their runs',
   },
+  {
+    name: 'SLA',
+    description: 'SLA rules: targets per priority, each ticket’s deadlines, warnings and breach records',
+  },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },
