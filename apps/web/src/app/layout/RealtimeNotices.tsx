@@ -1,4 +1,10 @@
-import { REALTIME_EVENTS, RULE_NOTICE_EVENT, STORAGE_KEYS } from '@atiende/contracts';
+import {
+  REALTIME_EVENTS,
+  RULE_NOTICE_EVENT,
+  SLA_BREACH_EVENT,
+  SLA_WARNING_EVENT,
+  STORAGE_KEYS,
+} from '@atiende/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,7 +20,8 @@ export function isViewingTicket(pathname: string, ticketId: unknown): boolean {
 /**
  * Private notices of spec section 4: a new extension shows a success toast and clears the first-start flag; a
  * ticket-exit event takes the user out of that ticket's view to the tickets list; a business rule's "notify
- * supervisors" action (`rule-notice`) shows its message with the rule and the ticket's number.
+ * supervisors" action (`rule-notice`) shows its message with the rule and the ticket's number; an SLA warning or breach
+ * (`sla-warning`, `sla-breach`) names the ticket, the metric and the rule.
  */
 export function RealtimeNotices() {
   const { t } = useTranslation();
@@ -32,6 +39,16 @@ export function RealtimeNotices() {
         if (!isViewingTicket(pathname, payload?.casoId)) return;
         notify(t('header.ticketExit'), 'info');
         void navigate('/app/tickets');
+      }),
+      onRealtimeEvent(SLA_WARNING_EVENT, (payload) => {
+        if (!payload) return;
+        const metric = t(`header.slaMetrics.${payload.metric}`);
+        notify(t('header.slaWarning', { number: payload.number, metric, rule: payload.rule }), 'warning');
+      }),
+      onRealtimeEvent(SLA_BREACH_EVENT, (payload) => {
+        if (!payload) return;
+        const metric = t(`header.slaMetrics.${payload.metric}`);
+        notify(t('header.slaBreach', { number: payload.number, metric, rule: payload.rule }), 'error');
       }),
       onRealtimeEvent(RULE_NOTICE_EVENT, (payload) => {
         if (!payload) return;
