@@ -33,6 +33,8 @@ const WORKSPACE = [
   'src/features/tickets/TicketsListPage.tsx',
   'src/features/tickets/TicketViewPage.tsx',
   'src/app/layout/PendingTicketsPanel.tsx',
+  // Loaded with the ticket view when the ticket follows an SLA rule (the demo's do).
+  'src/features/automation/sla/TicketSlaCard.tsx',
 ];
 
 const BUDGETS: Budget[] = [

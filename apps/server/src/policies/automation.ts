@@ -1,4 +1,6 @@
+import type { Permission } from '@atiende/contracts';
 import type { Actor } from '../platform/auth-context.js';
+import { errors } from '../platform/http/errors.js';
 import { seesAllCampaigns } from './campaigns.js';
 
 /**
@@ -9,4 +11,12 @@ import { seesAllCampaigns } from './campaigns.js';
  */
 export function ruleCampaignScope(actor: Actor): number | null {
   return seesAllCampaigns(actor) ? null : actor.userId;
+}
+
+/**
+ * The builders' options (campaigns, people, fields) serve every page of a module — list, add, edit, view — so they
+ * are open to whoever holds any of its permissions; 403 otherwise.
+ */
+export function assertHoldsAny(actor: Actor, permissions: readonly Permission[]): void {
+  if (!permissions.some((permission) => actor.permissions.has(permission))) throw errors.forbidden();
 }

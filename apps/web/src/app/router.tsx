@@ -88,6 +88,20 @@ const BusinessRuleFormPage = page(
   () => import('../features/automation/rules/BusinessRuleFormPage'),
   'BusinessRuleFormPage',
 );
+const SegmentationsListPage = page(
+  () => import('../features/automation/segmentation/SegmentationsListPage'),
+  'SegmentationsListPage',
+);
+const SegmentationFormPage = page(
+  () => import('../features/automation/segmentation/SegmentationFormPage'),
+  'SegmentationFormPage',
+);
+const SegmentationViewPage = page(
+  () => import('../features/automation/segmentation/SegmentationViewPage'),
+  'SegmentationViewPage',
+);
+const SlaRulesListPage = page(() => import('../features/automation/sla/SlaRulesListPage'), 'SlaRulesListPage');
+const SlaRuleFormPage = page(() => import('../features/automation/sla/SlaRuleFormPage'), 'SlaRuleFormPage');
 
 /** Pages built for routes of the route table (the others show "coming soon"); permissions stay in routeTable. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -144,6 +158,13 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'business-rules': <BusinessRulesListPage />,
   'business-rules/add': <BusinessRuleFormPage mode="create" />,
   'business-rules/:id/edit': <BusinessRuleFormPage mode="edit" />,
+  segmentation: <SegmentationsListPage />,
+  'segmentation/add': <SegmentationFormPage mode="create" />,
+  'segmentation/:id/edit': <SegmentationFormPage mode="edit" />,
+  'segmentation/:id/view': <SegmentationViewPage />,
+  'sla-rules': <SlaRulesListPage />,
+  'sla-rules/add': <SlaRuleFormPage mode="create" />,
+  'sla-rules/:id/edit': <SlaRuleFormPage mode="edit" />,
 };
 
 const suspended = (node: ReactNode, fullScreen = false) => (

@@ -29,7 +29,9 @@ export type SegmentBody = z.output<typeof segmentBodySchema>;
 
 export const segmentationBodySchema = z
   .object({
-    name: singleLine().min(1, { message: 'i18n:automation.rules.nameRequired' }).max(120),
+    name: singleLine()
+      .min(1, { message: `${M}nameRequired` })
+      .max(120),
     description: optionalText(1000, { multiLine: true }),
     baseCampaignId: positiveId,
     kind: z.enum(SEGMENTATION_KINDS),

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, ok } from '../../platform/http/openapi.js';
+import { assertHoldsAny } from '../../policies/automation.js';
 import type { AutomationService } from './automation.service.js';
 
 const optionsQuerySchema = z.object({ campaignId: z.coerce.number().int().positive().optional() });
@@ -37,7 +38,8 @@ export async function automationRoutes(app: FastifyInstance, automation: Automat
   api.get(
     '/automation/options',
     {
-      config: { permission: 'ver-menu-business-rule|editar-business-rule' },
+      // Any of the module's permissions (policies/automation.ts): every page of it builds conditions.
+      config: { authenticated: true },
       schema: {
         tags,
         operationId: 'automationOptions',
@@ -47,7 +49,11 @@ export async function automationRoutes(app: FastifyInstance, automation: Automat
         response: ok(automationOptionsSchema),
       },
     },
-    async (request) => success(request, await automation.options(requireAuth(request), request.query.campaignId)),
+    async (request) => {
+      const actor = requireAuth(request);
+      assertHoldsAny(actor, ['ver-menu-business-rule', 'agregar-business-rule', 'editar-business-rule']);
+      return success(request, await automation.options(actor, request.query.campaignId));
+    },
   );
 
   api.get(

@@ -110,7 +110,7 @@ describe('segmentation', () => {
 
     const first = await api.post(`/api/v2/segmentations/${segmentation.id}/run`, admin);
     expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe('Segmentación ejecutada: 4 casos movidos');
+    expect(first.json().message).toBe('Segmentación ejecutada; casos movidos: 4');
     const run = first.json().result as SegmentationRun;
     expect(run.moved.map((entry) => entry.count)).toEqual([2, 2]);
     expect(run.initialCases - run.finalCases).toBe(4);
@@ -122,7 +122,7 @@ describe('segmentation', () => {
     expect(JSON.stringify(history)).toContain(segmentation.name);
 
     const second = (await api.post(`/api/v2/segmentations/${segmentation.id}/run`, admin, {}, 'en')).json();
-    expect(second.message).toBe('Segmentation run: 0 tickets moved');
+    expect(second.message).toBe('Segmentation run; tickets moved: 0');
     expect(second.result.moved.map((entry: { count: number }) => entry.count)).toEqual([0, 0]);
     expect(second.result.initialCases).toBe(second.result.finalCases);
 

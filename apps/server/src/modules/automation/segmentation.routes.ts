@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, ok } from '../../platform/http/openapi.js';
+import { assertHoldsAny } from '../../policies/automation.js';
 import { automationOptionsSchema } from './automation.routes.js';
 import type { SegmentationService } from './segmentation.service.js';
 
@@ -24,7 +25,8 @@ export async function segmentationRoutes(app: FastifyInstance, segmentation: Seg
   api.get(
     '/segmentations/options',
     {
-      config: { permission: 'ver-menu-segmentacion|editar-segmentacion' },
+      // Any of the module's permissions (policies/automation.ts): every page of it builds conditions.
+      config: { authenticated: true },
       schema: {
         tags,
         operationId: 'segmentationOptions',
@@ -33,7 +35,16 @@ export async function segmentationRoutes(app: FastifyInstance, segmentation: Seg
         response: ok(automationOptionsSchema),
       },
     },
-    async (request) => success(request, await segmentation.options(requireAuth(request), request.query.campaignId)),
+    async (request) => {
+      const actor = requireAuth(request);
+      assertHoldsAny(actor, [
+        'ver-menu-segmentacion',
+        'ver-segmentacion',
+        'agregar-segmentacion',
+        'editar-segmentacion',
+      ]);
+      return success(request, await segmentation.options(actor, request.query.campaignId));
+    },
   );
 
   api.get(

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, ok } from '../../platform/http/openapi.js';
+import { assertHoldsAny } from '../../policies/automation.js';
 import { automationOptionsSchema } from './automation.routes.js';
 import type { SlaService } from './sla.service.js';
 
@@ -25,7 +26,8 @@ export async function slaRoutes(app: FastifyInstance, sla: SlaService): Promise<
   api.get(
     '/sla-rules/options',
     {
-      config: { permission: 'ver-menu-sla-rule|editar-sla-rule' },
+      // Any of the module's permissions (policies/automation.ts): every page of it builds conditions.
+      config: { authenticated: true },
       schema: {
         tags,
         operationId: 'slaRuleOptions',
@@ -35,7 +37,11 @@ export async function slaRoutes(app: FastifyInstance, sla: SlaService): Promise<
         response: ok(automationOptionsSchema),
       },
     },
-    async (request) => success(request, await sla.options(requireAuth(request), request.query.campaignId)),
+    async (request) => {
+      const actor = requireAuth(request);
+      assertHoldsAny(actor, ['ver-menu-sla-rule', 'agregar-sla-rule', 'editar-sla-rule']);
+      return success(request, await sla.options(actor, request.query.campaignId));
+    },
   );
 
   api.get(

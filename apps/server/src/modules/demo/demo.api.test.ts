@@ -30,6 +30,18 @@ const dashboard = async (email: string, path: string) => {
 };
 
 describe('the demo data', () => {
+  it('has a business rule and an SLA rule on "Servicio al cliente", once however often it is seeded', async () => {
+    await seedDemoData(t.ctx.db, 'http://localhost:3000', 0);
+    const { body } = await login(t.app, 'supervisor@atiende.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${body.result.token}` };
+    const rules = (await t.app.inject({ method: 'GET', url: '/api/v2/business-rules', headers })).json().result.data;
+    expect(rules.map((rule: { name: string; campaign: { name: string } }) => [rule.name, rule.campaign.name])).toEqual([
+      ['Reclamos con prioridad alta', 'Servicio al cliente'],
+    ]);
+    const slas = (await t.app.inject({ method: 'GET', url: '/api/v2/sla-rules', headers })).json().result.data;
+    expect(slas.map((rule: { name: string }) => rule.name)).toEqual(['Tiempos de atención']);
+  });
+
   it('holds 30 days of work in both campaigns: the campaign dashboard shows it', async () => {
     const figures = await dashboard('supervisor@atiende.test', 'campaign-dashboard?preset=last30Days');
     expect(figures.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client.js';
 import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
+import { seedDemoAutomation } from './demo.automation.js';
 import { seedDemoHistory } from './demo.history.js';
 import { seedDemoReports } from './demo.reports.js';
 import { seedDemoStructure } from './demo.structure.js';
@@ -48,6 +49,7 @@ export async function seedDemoData(
     await seedDemoTemplates(tx);
     await seedDemoWhatsappTemplates(tx);
     await seedDemoReports(tx, 'supervisor@atiende.test', business.timeZone);
+    await seedDemoAutomation(tx, 'supervisor@atiende.test');
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,

@@ -7,6 +7,9 @@ import {
   RULE_EXECUTION_STATUSES,
   RULE_KINDS,
   RULE_TRIGGER_EVENTS,
+  SEGMENTATION_KINDS,
+  SEGMENTATION_TRIGGERS,
+  type SegmentationRun,
   STATIC_CONDITION_FIELDS,
 } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +17,8 @@ import { describe, expect, it } from 'vitest';
 import '../customers/i18n';
 import { allOperatorLabelKeys, entityLabelKey, enumLabelKey, FIELD_ENTITIES, fieldLabelKey } from './conditions/labels';
 import i18n from './i18n';
+// SLA texts live in their own locale files, merged when the SLA pages load.
+import './sla/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
@@ -68,6 +73,7 @@ const BRIEF_KEYS = {
     'triggerRequired',
     'everyRequired',
   ],
+  segmentation: ['segmentNameRequired', 'segmentRequired', 'startRequired', 'frequencyRequired', 'sameCampaign'],
 };
 
 function expectTranslated(keys: readonly string[]) {
@@ -89,10 +95,12 @@ describe('automation texts', () => {
     // The scan sees the schemas (a sanity check that it reads them at all).
     expect(found).toContain('automation.conditions.valueOption');
     expect(found).toContain('automation.rules.secretLength');
+    expect(found).toContain('automation.segmentation.sameCampaign');
     expectTranslated(found);
     expectTranslated([
       ...BRIEF_KEYS.conditions.map((key) => `automation.conditions.${key}`),
       ...BRIEF_KEYS.rules.map((key) => `automation.rules.${key}`),
+      ...BRIEF_KEYS.segmentation.map((key) => `automation.segmentation.${key}`),
     ]);
   });
 
@@ -117,6 +125,25 @@ describe('automation texts', () => {
     expectTranslated(RULE_ACTION_TYPES.map((type) => `automation.actions.types.${type}`));
     expectTranslated(RULE_ACTION_OUTCOMES.map((outcome) => `automation.executions.outcomes.${outcome}`));
     expectTranslated(RULE_EXECUTION_STATUSES.map((status) => `automation.executions.statuses.${status}`));
+  });
+
+  it('name every kind, event and run trigger of the segmentations', () => {
+    expectTranslated(SEGMENTATION_KINDS.map((kind) => `automation.segmentation.kinds.${kind}`));
+    expectTranslated(SEGMENTATION_KINDS.map((kind) => `automation.segmentation.kinds.${kind}Help`));
+    expectTranslated(SEGMENTATION_TRIGGERS.map((event) => `automation.segmentation.triggers.${event}`));
+    const runTriggers: SegmentationRun['trigger'][] = ['schedule', 'manual', ...SEGMENTATION_TRIGGERS];
+    expectTranslated(runTriggers.map((trigger) => `automation.segmentation.runTriggers.${trigger}`));
+  });
+
+  it('say the server’s segmentation texts, counting the tickets a run moved', () => {
+    const es = i18n.getFixedT('es');
+    const en = i18n.getFixedT('en');
+    expect(es('automation.segmentation.saved')).toBe('Segmentación guardada');
+    expect(en('automation.segmentation.deleted')).toBe('Segmentation deleted');
+    expect(es('automation.segmentation.ran', { count: 12 })).toBe('Segmentación ejecutada: 12 casos movidos');
+    expect(es('automation.segmentation.ran', { count: 1 })).toBe('Segmentación ejecutada: 1 caso movido');
+    expect(en('automation.segmentation.ran', { count: 0 })).toBe('Segmentation run: 0 tickets moved');
+    expect(en('automation.segmentation.segmentNameRequired')).toBe('Enter the segment’s name');
   });
 
   it('count the preview in the UI language', () => {

@@ -18,6 +18,7 @@ import { readString, writeString } from '../../core/storage';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusPage } from '../../ui/StatusPage';
+import { TicketSlaSlot } from '../automation/sla/TicketSlaSlot';
 import { useHandlingTicket } from '../desk/agentStatus';
 import { TicketWaitingNotice } from '../desk/WaitingNotices';
 import { useCampaignForm, useTicket } from './api';
@@ -145,6 +146,8 @@ export function TicketViewPage() {
           </Box>
         }
       />
+      {/* The SLA rule's countdowns, in view at once (its card loads only when a rule applies). */}
+      <TicketSlaSlot ticket={data} />
       <TicketWaitingNotice
         ticketId={data.id}
         waiting={data.status !== 4 && data.assigned === null && data.status !== 3}
