@@ -111,8 +111,17 @@ test('a rule built in the UI fires when a web-chat visitor writes', async ({ bro
   expect(ticket.priority).toBe(2);
   expect(ticket.campaign.id).toBe(campaign?.id);
 
+  // The ticket follows the demo's SLA rule: its first response counts down live.
+  await page.goto(`/v2/app/tickets/${execution.ticket.id}/view`);
+  await expect(page.getByTestId('ticket-sla')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('ticket-sla-firstResponse')).toHaveAttribute('data-state', 'running');
+  const remaining = page.getByTestId('ticket-sla-firstResponse-value');
+  const before = await remaining.textContent();
+  await expect(remaining).not.toHaveText(before ?? '', { timeout: 5_000 });
+  await page.screenshot({ path: path.join(SCREENS, 'ticket-sla-countdown-es-light.png') });
+
   // The rule's page lists the execution; the ticket shows which rules ran on it.
-  await page.reload();
+  await page.goto(`/v2/app/business-rules/${ruleId}/edit`);
   await expect(page.getByTestId('rule-executions').locator('[data-testid^="rule-execution-status-"]')).toHaveCount(1);
   await page.screenshot({ path: path.join(SCREENS, 'rule-edit-executions-es-light.png'), fullPage: true });
   await page.goto(`/v2/app/tickets/${execution.ticket.id}/view`);
@@ -136,4 +145,71 @@ test('a rule built in the UI fires when a web-chat visitor writes', async ({ bro
   await page.getByTestId('rule-enabled').click();
   await page.getByTestId('rule-save').click();
   await expect(page.getByText('Rule saved').first()).toBeVisible();
+});
+
+test('SLA rules and segmentation: their pages in both languages, a segmentation built and run from the UI', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser);
+  await signIn(page, 'supervisor@atiende.test', DEMO_PASSWORD);
+
+  // The demo's SLA rule, its targets per priority.
+  await page.goto('/v2/app/sla-rules');
+  const slaRow = page.locator('[data-testid^="sla-rule-row-"]', { hasText: 'Tiempos de atención' });
+  await expect(slaRow).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENS, 'sla-rules-es-light.png'), fullPage: true });
+  const slaId = Number((await slaRow.getAttribute('data-testid'))?.replace('sla-rule-row-', ''));
+  await page.goto(`/v2/app/sla-rules/${slaId}/edit`);
+  await expect(page.getByTestId('sla-targets')).toBeVisible();
+  await expectAccessible(page, 'SLA rule form (light)');
+  await page.screenshot({ path: path.join(SCREENS, 'sla-rule-form-es-light.png'), fullPage: true });
+
+  // A segmentation of "Ventas": tickets whose description carries a marker go to "Servicio al cliente".
+  const stamp = Date.now();
+  const name = `Segmentación ${stamp}`;
+  await page.goto('/v2/app/segmentation/add');
+  await page.getByTestId('segmentation-save').click();
+  await expect(page.getByText('Escriba el nombre de la segmentación').first()).toBeVisible();
+  await page.getByTestId('segmentation-name').fill(name);
+  await page.getByTestId('segmentation-base').click();
+  await page.getByTestId('segmentation-base').fill('Ventas');
+  await page.getByRole('option', { name: 'Ventas' }).click();
+  // A new segmentation starts with one empty segment.
+  const segment = page.getByTestId('segment-0');
+  await segment.getByTestId('segment-0-name').fill('Marcados');
+  await segment.getByTestId('segment-0-destination').click();
+  await segment.getByTestId('segment-0-destination').fill('Servicio al cliente');
+  await page.getByRole('option', { name: 'Servicio al cliente' }).click();
+  await segment.locator('[data-testid^="segment-0-conditions-add-condition-"]').first().click();
+  const condition = segment.locator('[data-testid^="segment-0-conditions-condition-"]').first();
+  await condition.locator('input[data-testid^="segment-0-conditions-field-"]').click();
+  await page.locator('li[data-field="ticket.description"]').click();
+  await choose(page, condition, 'Operador', 'contains');
+  await condition.locator('input[data-testid^="segment-0-conditions-value-"]').fill(`marca${stamp}`);
+  await expectAccessible(page, 'segmentation form (light)');
+  await page.screenshot({ path: path.join(SCREENS, 'segmentation-form-es-light.png'), fullPage: true });
+  await page.getByTestId('segmentation-save').click();
+  await expect(page.getByText('Segmentación guardada').first()).toBeVisible();
+  const row = page.locator('[data-testid^="segmentation-row-"]', { hasText: name });
+  await expect(row).toBeVisible();
+  const segmentationId = Number((await row.getAttribute('data-testid'))?.replace('segmentation-row-', ''));
+
+  // Its dashboard: nothing matches, a run moves nothing and shows among the last runs.
+  await page.goto(`/v2/app/segmentation/${segmentationId}/view`);
+  await expect(page.getByTestId('segmentation-run')).toBeVisible();
+  await expect(page.getByTestId('segmentation-field-ticket.description')).toBeVisible();
+  await page.getByTestId('segmentation-run').click();
+  await page.getByTestId('confirm-accept').click();
+  await expect(page.locator('[data-testid^="segmentation-run-moved-"]')).toHaveCount(1);
+  await expectAccessible(page, 'segmentation dashboard (light)');
+  await page.screenshot({ path: path.join(SCREENS, 'segmentation-view-es-light.png'), fullPage: true });
+
+  await switchToEnglishDarkRtl(page);
+  await expect(page.getByTestId('segmentation-run')).toBeVisible();
+  await expectAccessible(page, 'segmentation dashboard (dark, rtl)');
+  await page.screenshot({ path: path.join(SCREENS, 'segmentation-view-en-dark-rtl.png'), fullPage: true });
+  await page.goto(`/v2/app/sla-rules/${slaId}/edit`);
+  await expect(page.getByTestId('sla-targets')).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENS, 'sla-rule-form-en-dark-rtl.png'), fullPage: true });
 });

@@ -377,7 +377,10 @@ export function createSlaService(ctx: AppContext) {
       return {
         rule: { id: rule.id, name: rule.name },
         businessHours: rule.businessHours,
-        metrics: SLA_METRICS.filter((metric) => targets[metric]).map((metric) => {
+        // The next response is measured once there was a first one (before it, the first response is what runs).
+        metrics: SLA_METRICS.filter(
+          (metric) => targets[metric] && (metric !== 'nextResponse' || ticket.firstResponseAt),
+        ).map((metric) => {
           const due = row[DUE_COLUMN[metric]];
           const ofMetric = records.filter((record) => record.metric === metric);
           const current = due ? ofMetric.find((record) => record.breachedAt.getTime() === due.getTime()) : undefined;

@@ -109,7 +109,12 @@ function MenuContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?:
                     '&.Mui-selected': (theme) => {
                       const color =
                         theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.main;
-                      return { color, '& .MuiListItemIcon-root': { color } };
+                      // The beta chip too: its primary on the selected tint misses 4.5:1 in light mode.
+                      return {
+                        color,
+                        '& .MuiListItemIcon-root': { color },
+                        '& .MuiChip-root': { color, borderColor: color },
+                      };
                     },
                   }}
                 >
