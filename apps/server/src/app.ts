@@ -288,7 +288,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
 
   // Business rules (docs/automation.md): tickets' events after commit → durable jobs → conditions → actions.
-  const rules = createRulesEngine(ctx, tickets, routing);
+  const rules = createRulesEngine(ctx, { tickets, routing, templates, outbound });
   await rules.attach();
   const automation = createAutomationService(ctx, rules);
   const segmentation = createSegmentationService(ctx, tickets, routing);

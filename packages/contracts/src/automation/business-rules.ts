@@ -32,6 +32,7 @@ export const RULE_ACTION_TYPES = [
   'addTask',
   'transferToCampaign',
   'notifySupervisors',
+  'sendTemplate',
   'sendEmail',
   'webhook',
   'close',
@@ -79,6 +80,8 @@ const plainActions = [
       .min(1, { message: `${M}textRequired` })
       .max(500),
   }),
+  /** A message template filled for the ticket, sent on its latest conversation (the channel's reply rules apply). */
+  z.object({ type: z.literal('sendTemplate'), templateId: positiveId }),
   z.object({
     type: z.literal('sendEmail'),
     to: z

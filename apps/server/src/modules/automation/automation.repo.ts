@@ -303,6 +303,16 @@ export const automationRepo = {
     }));
   },
 
+  /** The enabled message templates offered to the campaign (for any channel type). */
+  async campaignTemplates(db: Executor, campaignId: number): Promise<NamedRow[]> {
+    const result = await db.execute<{ id: string; name: string }>(sql`
+      select t.id, t.name from message_templates t
+      where t.enabled and (t.all_campaigns or exists (select 1 from message_template_campaigns mtc
+        where mtc.template_id = t.id and mtc.campaign_id = ${campaignId}))
+      order by t.name, t.id limit 1000`);
+    return result.rows.map((row) => ({ id: Number(row.id), name: row.name }));
+  },
+
   async addCustomerLabel(db: Executor, ticketId: number, labelId: number): Promise<boolean> {
     const result = await db.execute(sql`
       insert into customer_labels (customer_id, label_id)

@@ -28,6 +28,8 @@ export const automationOptionsSchema = z.object({
   labels: z.array(namedRefSchema),
   channels: z.array(namedRefSchema),
   formFields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string(), options: z.array(z.string()) })),
+  /** Enabled message templates offered to the campaign (the "send a template" action). */
+  templates: z.array(namedRefSchema),
 });
 
 export async function automationRoutes(app: FastifyInstance, automation: AutomationService): Promise<void> {

@@ -60,17 +60,18 @@ export async function assertFormFields(
  */
 export async function automationOptions(db: Executor, actor: Actor, campaignId?: number) {
   const campaigns = await automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
-  const empty = { users: [], ticketTypes: [], labels: [], channels: [], formFields: [] };
+  const empty = { users: [], ticketTypes: [], labels: [], channels: [], formFields: [], templates: [] };
   if (!campaignId) return { campaigns, ...empty };
   if (!campaigns.some((campaign) => campaign.id === campaignId)) throw errors.notFound();
-  const [users, ticketTypes, labels, channels, formFields] = await Promise.all([
+  const [users, ticketTypes, labels, channels, formFields, templates] = await Promise.all([
     automationRepo.campaignPeople(db, campaignId),
     automationRepo.catalogueOptions(db, 'tipo-caso'),
     automationRepo.catalogueOptions(db, 'customer-label'),
     automationRepo.campaignChannels(db, campaignId),
     automationRepo.campaignFormFields(db, campaignId),
+    automationRepo.campaignTemplates(db, campaignId),
   ]);
-  return { campaigns, users, ticketTypes, labels, channels, formFields };
+  return { campaigns, users, ticketTypes, labels, channels, formFields, templates };
 }
 
 function actionView(action: RuleAction): RuleActionView {
@@ -160,6 +161,11 @@ export function createAutomationService(ctx: AppContext, engine: RulesEngine) {
           // Nobody sends tickets where they could not write rules themselves.
           if (action.campaignId === body.campaignId || !campaigns.some((c) => c.id === action.campaignId)) {
             throw errors.invalidField(`${at}.campaignId`, 'automation.rules.unknownCampaign');
+          }
+          break;
+        case 'sendTemplate':
+          if (!(await automationRepo.campaignTemplates(db, body.campaignId)).some((t) => t.id === action.templateId)) {
+            throw errors.invalidField(`${at}.templateId`, 'automation.rules.unknownTemplate');
           }
           break;
         case 'webhook':

@@ -4,7 +4,16 @@ import type { AddressInfo } from 'node:net';
 import type { BusinessRule, RuleExecution } from '@atiende/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, signedInWith, waitFor } from '../../test/desk.js';
+import {
+  type Actor,
+  caller,
+  collect,
+  connect,
+  deskCampaign,
+  messagesOf,
+  signedInWith,
+  waitFor,
+} from '../../test/desk.js';
 import { waitForMail } from '../../test/mailbox.js';
 
 // Business rules on the real API: permissions and another campaign's rules, validation in both languages, each
@@ -378,6 +387,51 @@ describe('trigger rules', () => {
       actions: actions.map((action) => (action.type === 'webhook' ? { type: 'webhook', url: action.url } : action)),
     });
     expect(updated.json().result.actions[5].hasSecret).toBe(true);
+  });
+
+  it('send a message template filled for the ticket on its conversation', async () => {
+    const marker = unique('plantilla');
+    const template = await api.post('/api/v2/templates', admin, {
+      name: `Acuse ${marker}`,
+      channelType: null,
+      body: 'Hola {{cliente.nombre}}, recibimos su mensaje; su caso es el #{{caso.numero}}.',
+      allCampaigns: true,
+      campaignIds: [],
+      enabled: true,
+    });
+    expect(template.statusCode).toBe(201);
+    const templateId = template.json().result.id as number;
+    const options = (await api.get(`/api/v2/automation/options?campaignId=${desk.campaignId}`, admin)).json().result;
+    expect(options.templates.map((entry: { id: number }) => entry.id)).toContain(templateId);
+    const unknown = await api.post('/api/v2/business-rules', admin, {
+      campaignId: desk.campaignId,
+      name: 'Plantilla inexistente',
+      kind: 'trigger',
+      triggerEvent: 'messageReceived',
+      conditions: { match: 'all', conditions: [] },
+      actions: [{ type: 'sendTemplate', templateId: 999_999_999 }],
+    });
+    expect(unknown.json().result.fields).toEqual([
+      { field: 'actions.0.templateId', message: 'La plantilla no existe, está deshabilitada o no es de esta campaña' },
+    ]);
+    const rule = await createRule({
+      name: 'Acuse de recibo',
+      kind: 'trigger',
+      triggerEvent: 'messageReceived',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'message.text', type: 'text', operator: 'contains', value: marker }],
+      },
+      actions: [{ type: 'sendTemplate', templateId }],
+    });
+    const received = await receive(`Hola ${marker}`);
+    const execution = await executionOn(rule.id, received.ticketId, 'the template sent');
+    expect(execution.actions).toEqual([{ type: 'sendTemplate', outcome: 'queued', detail: null }]);
+    const number = (await ticket(received.ticketId)).number;
+    const messages = await messagesOf(t, admin, received.ticketId);
+    const sent = messages.find((message) => message.direction === 1);
+    expect(sent?.text).toContain(`su caso es el #${number}`);
+    await disable(rule);
   });
 
   it('assign on a new ticket, set the type when the priority changed to low, close on escalation', async () => {

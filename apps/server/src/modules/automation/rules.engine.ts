@@ -16,9 +16,12 @@ import {
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { DomainEventMap } from '../../platform/domain-events.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { OutboundRefusedError } from '../../platform/outbound.js';
 import type { RoutingService } from '../agents/routing.service.js';
+import type { OutboundService } from '../interactions/outbound.service.js';
+import type { TemplatesService } from '../templates/templates.service.js';
 import { AutomatedChangeRefused } from '../tickets/tickets.automated.js';
 import type { TicketsService } from '../tickets/tickets.service.js';
 import { automationRepo, type BusinessRuleRow } from './automation.repo.js';
@@ -80,7 +83,16 @@ export function formFieldsOf(rules: readonly { conditions: ConditionGroup }[]): 
  * and runs the matching rules' actions in order, logging each execution. Automation rules are picked by the
  * scheduler with the conditions compiled to SQL.
  */
-export function createRulesEngine(ctx: AppContext, tickets: TicketsService, routing: RoutingService) {
+export function createRulesEngine(
+  ctx: AppContext,
+  services: {
+    tickets: TicketsService;
+    routing: RoutingService;
+    templates: TemplatesService;
+    outbound: OutboundService;
+  },
+) {
+  const { tickets, routing, templates, outbound } = services;
   const { db } = ctx;
   let triggerIndex: { loadedAt: number; keys: Set<string> } | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -183,6 +195,21 @@ export function createRulesEngine(ctx: AppContext, tickets: TicketsService, rout
           });
         }
         return { type: action.type, outcome: 'queued', detail: `${action.to.length}` };
+      }
+      case 'sendTemplate': {
+        const text = await templates.filledForTicket(ticketId, action.templateId);
+        if (!text) return { type: action.type, outcome: 'failed', detail: 'templateUnavailable' };
+        try {
+          if (!(await outbound.sendAutomatic(ticketId, text))) {
+            return { type: action.type, outcome: 'failed', detail: 'noConversation' };
+          }
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'MESSAGE.WINDOW_CLOSED') {
+            return { type: action.type, outcome: 'failed', detail: 'windowClosed' };
+          }
+          throw error;
+        }
+        return { type: action.type, outcome: 'queued', detail: null };
       }
       case 'webhook':
         await ctx.jobs.send(WEBHOOK_QUEUE, { executionId, actionIndex: index, ruleId: rule.id, ticketId });

@@ -270,6 +270,23 @@ export function createOutboundService(ctx: AppContext) {
     },
 
     /**
+     * A message the system sends on the ticket's latest conversation (a business rule's template), signed with the
+     * channel's name, under the same channel rules as an agent's reply (Meta's reply window). Returns false when the
+     * ticket has no conversation; throws the reply window's 409.
+     */
+    async sendAutomatic(ticketId: number, text: string): Promise<boolean> {
+      const interaction = await interactionsRepo.latestInteraction(db, ticketId);
+      const channel = interaction ? await channelsRepo.find(db, interaction.channelId) : null;
+      if (!interaction || !channel) return false;
+      const message = await db.transaction(async (tx) => {
+        await assertReplyAccepted(tx, interaction, false);
+        return queueAutomatic(tx, interaction, channel, text);
+      });
+      await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
+      return true;
+    },
+
+    /**
      * After a ticket closed: a web-chat visitor is told the conversation ended, in the campaign's words (empty:
      * nothing). Their next message opens a new ticket, linked to this one.
      */

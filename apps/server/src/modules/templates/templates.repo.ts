@@ -160,6 +160,28 @@ export const templatesRepo = {
       .limit(filter.limit);
   },
 
+  /** One template if it is enabled and offered to the campaign and channel type (what `offered` would list). */
+  async offeredOne(
+    db: Executor,
+    filter: { templateId: number; campaignId: number; channelType: string | null },
+  ): Promise<TemplateRow | null> {
+    const channel = filter.channelType
+      ? sql`(${messageTemplates.channelType} is null or ${messageTemplates.channelType} = ${filter.channelType})`
+      : sql`${messageTemplates.channelType} is null`;
+    const [row] = await db
+      .select()
+      .from(messageTemplates)
+      .where(
+        and(
+          eq(messageTemplates.id, filter.templateId),
+          eq(messageTemplates.enabled, true),
+          availableTo(filter.campaignId),
+          channel,
+        ),
+      );
+    return row ?? null;
+  },
+
   /** The ticket's number, campaign, channel type and customer, in one query. */
   async fillContext(db: Executor, ticketId: number): Promise<TicketFillContext | null> {
     const [row] = await db

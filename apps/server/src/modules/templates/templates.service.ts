@@ -19,7 +19,7 @@ import { searchable } from '../../platform/text.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
 import { customersRepo, fullName } from '../customers/customers.repo.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
-import { type TemplateRow, templatesRepo } from './templates.repo.js';
+import { type TemplateRow, type TicketFillContext, templatesRepo } from './templates.repo.js';
 
 /** At most this many templates are offered for one ticket (the picker searches them in the browser). */
 export const OFFERED_LIMIT = 200;
@@ -57,6 +57,28 @@ function valuesOf(body: TemplateBody) {
 
 export function createTemplatesService(ctx: AppContext) {
   const { db } = ctx;
+
+  /** The variables of a ticket's templates, from its customer, campaign and the business (the agent's left empty). */
+  async function variablesOf(context: TicketFillContext): Promise<Record<TemplateVariable, string>> {
+    const [contacts, businessName] = await Promise.all([
+      customersRepo.mainContactsOf(db, [context.customer.id]),
+      templatesRepo.businessName(db),
+    ]);
+    const { customer } = context;
+    const contact = contacts.get(customer.id) ?? {};
+    return {
+      'cliente.nombre': customer.firstName,
+      'cliente.apellido': [customer.lastName, customer.secondLastName].filter(Boolean).join(' '),
+      'cliente.nombre_completo': fullName(customer),
+      'cliente.documento': customer.identificationNumber,
+      'cliente.correo': contact.email ?? '',
+      'cliente.telefono': contact.phone ?? '',
+      'agente.nombre': '',
+      'caso.numero': String(context.ticketNumber),
+      'campana.nombre': context.campaignName,
+      'empresa.nombre': businessName ?? '',
+    };
+  }
 
   async function view(id: number): Promise<MessageTemplate> {
     const row = await templatesRepo.find(db, id);
@@ -157,6 +179,28 @@ export function createTemplatesService(ctx: AppContext) {
     },
 
     /**
+     * A template filled for a ticket by the system (a business rule's action): null when the template is not offered
+     * to the ticket's campaign and channel (disabled, another campaign, another channel type). No agent: the
+     * agent's name is the assignee's, or empty.
+     */
+    async filledForTicket(ticketId: number, templateId: number): Promise<string | null> {
+      const context = await templatesRepo.fillContext(db, ticketId);
+      if (!context) return null;
+      const row = await templatesRepo.offeredOne(db, {
+        templateId,
+        campaignId: context.campaignId,
+        channelType: context.channelType,
+      });
+      if (!row) return null;
+      const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: ticketId });
+      const values = await variablesOf(context);
+      values['agente.nombre'] = ticket?.assignedUserId
+        ? ((await templatesRepo.userName(db, ticket.assignedUserId)) ?? '')
+        : '';
+      return fillTemplate(row.body, values);
+    },
+
+    /**
      * The enabled templates the actor may insert in a ticket they can see (else 404, as every ticket route),
      * each with its variables filled from the ticket's customer, the actor, the campaign and the business.
      */
@@ -165,30 +209,16 @@ export function createTemplatesService(ctx: AppContext) {
       if (!ticket) throw errors.notFound();
       const context = await templatesRepo.fillContext(db, ticket.id);
       if (!context) throw errors.notFound();
-      const [rows, contacts, agentName, businessName] = await Promise.all([
+      const [rows, agentName, values] = await Promise.all([
         templatesRepo.offered(db, {
           campaignId: context.campaignId,
           channelType: context.channelType,
           limit: OFFERED_LIMIT,
         }),
-        customersRepo.mainContactsOf(db, [context.customer.id]),
         templatesRepo.userName(db, actor.userId),
-        templatesRepo.businessName(db),
+        variablesOf(context),
       ]);
-      const { customer } = context;
-      const contact = contacts.get(customer.id) ?? {};
-      const values: Record<TemplateVariable, string> = {
-        'cliente.nombre': customer.firstName,
-        'cliente.apellido': [customer.lastName, customer.secondLastName].filter(Boolean).join(' '),
-        'cliente.nombre_completo': fullName(customer),
-        'cliente.documento': customer.identificationNumber,
-        'cliente.correo': contact.email ?? '',
-        'cliente.telefono': contact.phone ?? '',
-        'agente.nombre': agentName ?? '',
-        'caso.numero': String(context.ticketNumber),
-        'campana.nombre': context.campaignName,
-        'empresa.nombre': businessName ?? '',
-      };
+      values['agente.nombre'] = agentName ?? '';
       const related = await templatesRepo.campaignsOf(
         db,
         rows.filter((row) => !row.allCampaigns).map((row) => row.id),

@@ -186,6 +186,7 @@ const es = {
   'automation.rules.unknownUser': 'Ese usuario no atiende la campaña',
   'automation.rules.unknownType': 'El tipo de caso no existe',
   'automation.rules.unknownLabel': 'La etiqueta no existe',
+  'automation.rules.unknownTemplate': 'La plantilla no existe, está deshabilitada o no es de esta campaña',
   'automation.rules.saved': 'Regla guardada',
   'automation.rules.deleted': 'Regla eliminada',
   'automation.executions.loopGuard':
@@ -492,6 +493,7 @@ const en: Record<MessageKey, string> = {
   'automation.rules.unknownUser': 'That user does not serve the campaign',
   'automation.rules.unknownType': 'The ticket type does not exist',
   'automation.rules.unknownLabel': 'The label does not exist',
+  'automation.rules.unknownTemplate': 'The template does not exist, is disabled or is not this campaign’s',
   'automation.rules.saved': 'Rule saved',
   'automation.rules.deleted': 'Rule deleted',
   'automation.executions.loopGuard': 'Skipped: the rule had already acted in this chain of events (loop guard)',

@@ -22,7 +22,8 @@ export interface KeysetPage<T> {
  * `GET automation/options`: the campaigns the caller may write rules for and, for one campaign, what its conditions
  * and actions offer by name (its agents and supervisors, ticket types, customer labels, channels, form fields).
  */
-export type AutomationOptions = ConditionOptions;
+/** What the builders offer: the conditions' options and, for the "send a template" action, the campaign's templates. */
+export type AutomationOptions = ConditionOptions & { templates?: { id: number; name: string }[] };
 
 export interface RuleListFilters {
   campaignId: number | null;

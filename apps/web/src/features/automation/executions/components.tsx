@@ -69,7 +69,8 @@ export function ActionOutcomes({ execution }: { execution: RuleExecution }) {
               dir="auto"
               sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
             >
-              {action.detail}
+              {/* Known reasons are words; an HTTP status or a retry count is shown as it came. */}
+              {t(`automation.executions.details.${action.detail}`, { defaultValue: action.detail })}
             </Typography>
           ) : null}
         </Box>

@@ -67,6 +67,15 @@ export function ActionFields({ action, onChange, options, campaignId, errors, te
       return pick('typeId', options.ticketTypes, action.typeId, (typeId) => onChange({ ...action, typeId }));
     case 'addCustomerLabel':
       return pick('labelId', options.labels, action.labelId, (labelId) => onChange({ ...action, labelId }));
+    case 'sendTemplate':
+      return (
+        <>
+          {pick('templateId', options.templates ?? [], action.templateId, (templateId) =>
+            onChange({ ...action, templateId }),
+          )}
+          {help('sendTemplate')}
+        </>
+      );
     case 'transferToCampaign':
       return pick(
         'campaignId',

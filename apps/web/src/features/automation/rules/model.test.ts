@@ -144,6 +144,7 @@ describe('business rule form', () => {
       typeId: 2,
       labelId: 7,
       campaignId: 9,
+      templateId: 4,
       notes: 'Nota',
       message: 'Aviso',
       to: ['a@example.com'],

@@ -30,6 +30,7 @@ export type ActionDraft =
   | { type: 'addTask'; notes: string; nextTaskInMinutes: string }
   | { type: 'transferToCampaign'; campaignId: Id }
   | { type: 'notifySupervisors'; message: string }
+  | { type: 'sendTemplate'; templateId: Id }
   | { type: 'sendEmail'; to: string[]; subject: string; body: string }
   | {
       type: 'webhook';
@@ -92,6 +93,8 @@ export function newAction(type: RuleActionType): ActionDraft {
       return { type, campaignId: '' };
     case 'notifySupervisors':
       return { type, message: '' };
+    case 'sendTemplate':
+      return { type, templateId: '' };
     case 'sendEmail':
       return { type, to: [], subject: '', body: '' };
     case 'webhook':
@@ -194,6 +197,8 @@ export function draftToAction(action: ActionDraft): RuleActionInput {
       return { type: action.type, labelId: reference(action.labelId) };
     case 'transferToCampaign':
       return { type: action.type, campaignId: reference(action.campaignId) };
+    case 'sendTemplate':
+      return { type: action.type, templateId: reference(action.templateId) };
     case 'addTask':
       return { type: action.type, notes: action.notes, nextTaskInMinutes: numberOrNull(action.nextTaskInMinutes) };
     case 'sendEmail':
