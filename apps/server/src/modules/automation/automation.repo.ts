@@ -5,11 +5,12 @@ import {
   type RuleExecutionStatus,
   type RuleTriggerEvent,
 } from '@atiende/contracts';
-import { and, asc, desc, eq, gt, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { campaigns } from '../campaigns/campaigns.schema.js';
 import { businessRuleExecutions, businessRules } from './automation.schema.js';
 import { CONDITION_FROM, compileConditions } from './conditions.sql.js';
+import { scopedListWhere } from './listing.js';
 
 export type BusinessRuleRow = typeof businessRules.$inferSelect;
 export type RuleExecutionRow = typeof businessRuleExecutions.$inferSelect;
@@ -65,20 +66,12 @@ export const automationRepo = {
       limit: number;
     },
   ): Promise<BusinessRuleRow[]> {
-    const where: SQL[] = [];
-    if (filter.campaignIds) {
-      if (filter.campaignIds.length === 0) return [];
-      where.push(inArray(businessRules.campaignId, [...filter.campaignIds]));
-    }
-    if (filter.campaignId) where.push(eq(businessRules.campaignId, filter.campaignId));
-    if (filter.search) where.push(ilike(businessRules.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
-    if (filter.after) where.push(gt(businessRules.id, filter.after));
-    return db
-      .select()
-      .from(businessRules)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(businessRules.id))
-      .limit(filter.limit);
+    const where = scopedListWhere(
+      { campaign: businessRules.campaignId, name: businessRules.name, id: businessRules.id },
+      filter,
+    );
+    if (where === false) return [];
+    return db.select().from(businessRules).where(where).orderBy(asc(businessRules.id)).limit(filter.limit);
   },
 
   /** The enabled trigger rules of a campaign for one event, in their order (by id). */

@@ -19,6 +19,7 @@ import type { DomainEventMap } from '../../platform/domain-events.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { OutboundRefusedError } from '../../platform/outbound.js';
+import { createCachedKeys, createPeriodicTask } from '../../platform/periodic.js';
 import type { RoutingService } from '../agents/routing.service.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
@@ -94,17 +95,11 @@ export function createRulesEngine(
 ) {
   const { tickets, routing, templates, outbound } = services;
   const { db } = ctx;
-  let triggerIndex: { loadedAt: number; keys: Set<string> } | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
-  async function hasTriggerRules(campaignId: number, event: RuleTriggerEvent): Promise<boolean> {
-    if (!triggerIndex || Date.now() - triggerIndex.loadedAt > TRIGGER_INDEX_TTL_MS) {
-      const rows = await automationRepo.triggerIndex(db);
-      triggerIndex = { loadedAt: Date.now(), keys: new Set(rows.map((row) => `${row.campaignId}:${row.event}`)) };
-    }
-    return triggerIndex.keys.has(`${campaignId}:${event}`);
-  }
+  const triggerIndex = createCachedKeys(
+    async () => (await automationRepo.triggerIndex(db)).map((row) => `${row.campaignId}:${row.event}`),
+    TRIGGER_INDEX_TTL_MS,
+  );
+  const hasTriggerRules = (campaignId: number, event: RuleTriggerEvent) => triggerIndex.has(`${campaignId}:${event}`);
 
   /** After commit: an event of a ticket, queued for its rules when its campaign has any for it. */
   async function heard(ticketId: number, campaignId: number, event: RuleTriggerEvent, changedFields: string[]) {
@@ -417,27 +412,10 @@ export function createRulesEngine(
       );
     },
     /** A rule changed here: the next event reads the rules again. */
-    forgetTriggerIndex() {
-      triggerIndex = null;
-    },
+    forgetTriggerIndex: () => triggerIndex.forget(),
     run,
     runDue,
-    start(intervalMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = runDue()
-          .catch((error: unknown) => ctx.logger.warn({ err: error }, 'automation scheduler pass failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicTask(ctx.logger, 'automation scheduler pass', () => runDue()),
   };
 }
 

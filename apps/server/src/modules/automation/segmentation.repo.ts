@@ -1,8 +1,9 @@
 import type { ConditionGroup, SegmentBody } from '@atiende/contracts';
-import { and, asc, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { segmentationRuns, segmentationSegments, segmentations } from './automation.schema.js';
 import { CONDITION_FROM, compileConditions } from './conditions.sql.js';
+import { scopedListWhere } from './listing.js';
 
 export type SegmentationRow = typeof segmentations.$inferSelect;
 export type SegmentRow = typeof segmentationSegments.$inferSelect;
@@ -76,19 +77,12 @@ export const segmentationRepo = {
     db: Executor,
     filter: { campaignIds: readonly number[] | null; search?: string; after?: number; limit: number },
   ): Promise<SegmentationRow[]> {
-    const where: SQL[] = [];
-    if (filter.campaignIds) {
-      if (filter.campaignIds.length === 0) return [];
-      where.push(inArray(segmentations.baseCampaignId, [...filter.campaignIds]));
-    }
-    if (filter.search) where.push(ilike(segmentations.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
-    if (filter.after) where.push(gt(segmentations.id, filter.after));
-    return db
-      .select()
-      .from(segmentations)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(segmentations.id))
-      .limit(filter.limit);
+    const where = scopedListWhere(
+      { campaign: segmentations.baseCampaignId, name: segmentations.name, id: segmentations.id },
+      filter,
+    );
+    if (where === false) return [];
+    return db.select().from(segmentations).where(where).orderBy(asc(segmentations.id)).limit(filter.limit);
   },
 
   /** Which (campaign, event) pairs have enabled trigger segmentations: what the listener looks up per event. */

@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DomainEventMap } from '../../platform/domain-events.js';
 import { errors } from '../../platform/http/errors.js';
+import { createCachedKeys, createPeriodicTask } from '../../platform/periodic.js';
 import { ruleCampaignScope } from '../../policies/automation.js';
 import type { RoutingService } from '../agents/routing.service.js';
 import { AutomatedChangeRefused } from '../tickets/tickets.automated.js';
@@ -58,9 +59,7 @@ function runView(row: SegmentationRunRow): SegmentationRun {
  */
 export function createSegmentationService(ctx: AppContext, tickets: TicketsService, routing: RoutingService) {
   const { db } = ctx;
-  let triggerIndex: { loadedAt: number; keys: Set<string> } | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
+  const triggerIndex = createCachedKeys(() => segmentationRepo.triggerIndex(db), TRIGGER_INDEX_TTL_MS);
 
   async function manageable(actor: Actor) {
     return automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
@@ -234,10 +233,7 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
 
   async function heard({ ticketId, campaignId, activity }: DomainEventMap['ticket.activity']) {
     if (activity !== 'ticketUpdated' && activity !== 'taskCreated') return;
-    if (!triggerIndex || Date.now() - triggerIndex.loadedAt > TRIGGER_INDEX_TTL_MS) {
-      triggerIndex = { loadedAt: Date.now(), keys: new Set(await segmentationRepo.triggerIndex(db)) };
-    }
-    if (!triggerIndex.keys.has(`${campaignId}:${activity}`)) return;
+    if (!(await triggerIndex.has(`${campaignId}:${activity}`))) return;
     await ctx.jobs.send(SEGMENT_QUEUE, { ticketId, campaignId, trigger: activity });
   }
 
@@ -302,7 +298,7 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
         await segmentationRepo.replaceSegments(tx, created.id, body.segments);
         return created;
       });
-      triggerIndex = null;
+      triggerIndex.forget();
       return view(row);
     },
 
@@ -315,7 +311,7 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
         await segmentationRepo.replaceSegments(tx, id, body.segments);
         return updated;
       });
-      triggerIndex = null;
+      triggerIndex.forget();
       return view(row);
     },
 
@@ -324,7 +320,7 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
         await visible(actor, id, true);
         await segmentationRepo.remove(tx, id);
       });
-      triggerIndex = null;
+      triggerIndex.forget();
       return { id };
     },
 
@@ -349,22 +345,7 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
     },
 
     runDue,
-    start(intervalMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = runDue()
-          .catch((error: unknown) => ctx.logger.warn({ err: error }, 'segmentation scheduler pass failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicTask(ctx.logger, 'segmentation scheduler pass', () => runDue()),
   };
 }
 

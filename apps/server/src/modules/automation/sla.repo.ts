@@ -1,7 +1,8 @@
 import type { BusinessHours } from '@atiende/contracts';
-import { and, asc, desc, eq, gt, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { slaRecords, slaRules, ticketSla } from './automation.schema.js';
+import { scopedListWhere } from './listing.js';
 
 export type SlaRuleRow = typeof slaRules.$inferSelect;
 export type TicketSlaRow = typeof ticketSla.$inferSelect;
@@ -57,20 +58,9 @@ export const slaRepo = {
       limit: number;
     },
   ): Promise<SlaRuleRow[]> {
-    const where: SQL[] = [];
-    if (filter.campaignIds) {
-      if (filter.campaignIds.length === 0) return [];
-      where.push(inArray(slaRules.campaignId, [...filter.campaignIds]));
-    }
-    if (filter.campaignId) where.push(eq(slaRules.campaignId, filter.campaignId));
-    if (filter.search) where.push(ilike(slaRules.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
-    if (filter.after) where.push(gt(slaRules.id, filter.after));
-    return db
-      .select()
-      .from(slaRules)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(slaRules.id))
-      .limit(filter.limit);
+    const where = scopedListWhere({ campaign: slaRules.campaignId, name: slaRules.name, id: slaRules.id }, filter);
+    if (where === false) return [];
+    return db.select().from(slaRules).where(where).orderBy(asc(slaRules.id)).limit(filter.limit);
   },
 
   /** The campaign's enabled SLA rules, in their order (a ticket follows the first it matches). */

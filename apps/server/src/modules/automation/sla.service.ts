@@ -16,6 +16,7 @@ import {
 import type { Actor } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/http/errors.js';
+import { createCachedKeys, createPeriodicTask } from '../../platform/periodic.js';
 import { ruleCampaignScope } from '../../policies/automation.js';
 import { ticketScopeOf } from '../../policies/tickets.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
@@ -95,9 +96,10 @@ function deadlinesOf(row: TicketSlaRow): Deadlines {
  */
 export function createSlaService(ctx: AppContext) {
   const { db } = ctx;
-  let index: { loadedAt: number; campaigns: Set<number> } | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
+  const campaignsWithRules = createCachedKeys(
+    async () => (await slaRepo.campaignsWithRules(db)).map(String),
+    INDEX_TTL_MS,
+  );
 
   async function manageable(actor: Actor) {
     return automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
@@ -137,7 +139,7 @@ export function createSlaService(ctx: AppContext) {
 
   /** The campaign's open tickets follow its rules as they are now (in the background). */
   async function recomputeCampaign(campaignId: number) {
-    index = null;
+    campaignsWithRules.forget();
     await ctx.jobs.send(SLA_QUEUE, { campaignId });
   }
 
@@ -269,15 +271,8 @@ export function createSlaService(ctx: AppContext) {
     }
   }
 
-  async function hasRules(campaignId: number): Promise<boolean> {
-    if (!index || Date.now() - index.loadedAt > INDEX_TTL_MS) {
-      index = { loadedAt: Date.now(), campaigns: new Set(await slaRepo.campaignsWithRules(db)) };
-    }
-    return index.campaigns.has(campaignId);
-  }
-
   async function heard(ticketId: number, campaignId: number) {
-    if (await hasRules(campaignId)) await ctx.jobs.send(SLA_QUEUE, { ticketId });
+    if (await campaignsWithRules.has(String(campaignId))) await ctx.jobs.send(SLA_QUEUE, { ticketId });
   }
 
   return {
@@ -399,22 +394,7 @@ export function createSlaService(ctx: AppContext) {
 
     refresh,
     check,
-    start(intervalMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = check()
-          .catch((error: unknown) => ctx.logger.warn({ err: error }, 'SLA checker pass failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicTask(ctx.logger, 'SLA checker pass', () => check()),
   };
 }
 

@@ -24,6 +24,7 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import { translate } from '../../platform/i18n/messages.js';
 import type { JobName } from '../../platform/job-map.js';
 import type { JobAttempt } from '../../platform/jobs.js';
+import { createPeriodicTask } from '../../platform/periodic.js';
 import { seesAllTickets } from '../../policies/tickets.js';
 import { dashboardRepo } from '../analytics/analytics.repo.js';
 import { businessRepo } from '../business/business.repo.js';
@@ -77,8 +78,6 @@ function generatedView(row: GeneratedReportRow, owner: string): GeneratedReport 
 export function createReportsService(ctx: AppContext) {
   const { db } = ctx;
   const folder = path.join(ctx.config.dataDir, 'reports');
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
 
   async function timeZone(): Promise<string> {
     return (await businessRepo.get(db))?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -244,7 +243,7 @@ export function createReportsService(ctx: AppContext) {
     }
   }
 
-  return {
+  const service = {
     async options(actor: Actor, query: z.output<typeof reportOptionsQuerySchema>): Promise<ReportOptions> {
       const scope = await scopeOf(actor);
       const campaigns = await reportsRepo.campaignOptions(db, scope, query.includeCampaigns);
@@ -489,27 +488,12 @@ export function createReportsService(ctx: AppContext) {
     },
 
     /** The scheduler: due programmed reports and expired files, every `intervalMs` on every node. */
-    start(intervalMs: number) {
-      const tick = async () => {
-        try {
-          await this.runDue();
-          await this.purgeExpired();
-        } catch (error) {
-          ctx.logger.warn({ err: error }, 'report scheduler tick failed');
-        }
-      };
-      timer = setInterval(() => {
-        if (!running) running = tick().finally(() => (running = null));
-      }, intervalMs);
-      timer.unref();
-    },
-
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicTask(ctx.logger, 'report scheduler tick', async () => {
+      await service.runDue();
+      await service.purgeExpired();
+    }),
   };
+  return service;
 }
 
 function scheduleOf(
