@@ -16,33 +16,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../../app/queries';
-import { EmptyState } from '../../../ui/EmptyState';
 import { EnabledChip } from '../../../ui/EnabledChip';
 import { FilterSelect } from '../../../ui/FilterSelect';
 import { formatCompactDateTime, formatDateTime } from '../../../ui/format';
 import { RowAction } from '../../../ui/ListPage';
-import { LoadError } from '../../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../../ui/PageHeader';
-import { PageLoader } from '../../../ui/PageLoader';
 import { SearchField } from '../../../ui/SearchField';
 import { useAutomationOptions, useRuleList } from '../api';
-import { LoadMoreButton } from '../executions/components';
-
-const SEARCH_DELAY_MS = 300;
-
-/** The value after it stopped changing for `delay` ms (the search asks the server once the user pauses). */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
+import { KeysetListBody, useKeysetRows, useSettled } from '../components/KeysetList';
 
 const editPath = (rule: BusinessRule) => `/app/business-rules/${rule.id}/edit`;
 
@@ -52,42 +37,29 @@ export function BusinessRulesListPage() {
   const { can } = usePermissions();
   const [campaignId, setCampaignId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
-  const searchText = useSettled(search, SEARCH_DELAY_MS);
+  const searchText = useSettled(search);
   const list = useRuleList({ campaignId: campaignId === '' ? null : campaignId, searchText });
   const campaigns = useAutomationOptions(null);
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const rows = useKeysetRows(list);
   const editable = can('editar-business-rule');
   const filtered = Boolean(searchText.trim() || campaignId !== '');
 
-  let content: ReactNode;
-  if (list.error && !list.data) {
-    content = <LoadError error={list.error} onRetry={list.refetch} testId="business-rules-error" />;
-  } else if (!list.data) {
-    content = <PageLoader />;
-  } else if (rows.length === 0) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          data-testid="business-rules-empty"
-          icon={<GavelOutlinedIcon fontSize="inherit" />}
-          title={filtered ? t('automation.list.noMatch') : t('automation.list.empty')}
-          description={filtered ? undefined : t('automation.list.emptyHint')}
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <>
-        <RulesTable rows={rows} editable={editable} />
-        <LoadMoreButton
-          visible={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-          testId="business-rules-more"
-        />
-      </>
-    );
-  }
+  const content = (
+    <KeysetListBody
+      query={list}
+      rows={rows}
+      testId="business-rules"
+      icon={<GavelOutlinedIcon fontSize="inherit" />}
+      filtered={filtered}
+      texts={{
+        noMatch: t('automation.list.noMatch'),
+        empty: t('automation.list.empty'),
+        emptyHint: t('automation.list.emptyHint'),
+      }}
+    >
+      <RulesTable rows={rows} editable={editable} />
+    </KeysetListBody>
+  );
 
   return (
     <PageContainer>

@@ -17,74 +17,46 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../../app/queries';
-import { EmptyState } from '../../../ui/EmptyState';
 import { EnabledChip } from '../../../ui/EnabledChip';
 import { formatCompactDateTime, formatDateTime } from '../../../ui/format';
 import { RowAction } from '../../../ui/ListPage';
-import { LoadError } from '../../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../../ui/PageHeader';
-import { PageLoader } from '../../../ui/PageLoader';
 import { SearchField } from '../../../ui/SearchField';
 import { useSegmentationList } from '../api';
-import { LoadMoreButton } from '../executions/components';
+import { KeysetListBody, useKeysetRows, useSettled } from '../components/KeysetList';
 import { SegmentationWhen } from './components';
 import { SEGMENTATION_LIST_PATH, segmentationEditPath, segmentationViewPath } from './paths';
-
-const SEARCH_DELAY_MS = 300;
-
-/** The value after it stopped changing for `delay` ms (the search asks the server once the user pauses). */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** /app/segmentation: the segmentations by name, a page more at a time. */
 export function SegmentationsListPage() {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const [search, setSearch] = useState('');
-  const searchText = useSettled(search, SEARCH_DELAY_MS);
+  const searchText = useSettled(search);
   const list = useSegmentationList({ searchText });
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const rows = useKeysetRows(list);
   const filtered = Boolean(searchText.trim());
 
-  let content: ReactNode;
-  if (list.error && !list.data) {
-    content = <LoadError error={list.error} onRetry={list.refetch} testId="segmentations-error" />;
-  } else if (!list.data) {
-    content = <PageLoader />;
-  } else if (rows.length === 0) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          data-testid="segmentations-empty"
-          icon={<FilterAltOutlinedIcon fontSize="inherit" />}
-          title={filtered ? t('automation.segmentation.list.noMatch') : t('automation.segmentation.list.empty')}
-          description={filtered ? undefined : t('automation.segmentation.list.emptyHint')}
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <>
-        <SegmentationsTable rows={rows} canView={can('ver-segmentacion')} canEdit={can('editar-segmentacion')} />
-        <LoadMoreButton
-          visible={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-          testId="segmentations-more"
-        />
-      </>
-    );
-  }
+  const content = (
+    <KeysetListBody
+      query={list}
+      rows={rows}
+      testId="segmentations"
+      icon={<FilterAltOutlinedIcon fontSize="inherit" />}
+      filtered={filtered}
+      texts={{
+        noMatch: t('automation.segmentation.list.noMatch'),
+        empty: t('automation.segmentation.list.empty'),
+        emptyHint: t('automation.segmentation.list.emptyHint'),
+      }}
+    >
+      <SegmentationsTable rows={rows} canView={can('ver-segmentacion')} canEdit={can('editar-segmentacion')} />
+    </KeysetListBody>
+  );
 
   return (
     <PageContainer>

@@ -17,34 +17,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePermissions } from '../../../app/queries';
-import { EmptyState } from '../../../ui/EmptyState';
 import { EnabledChip } from '../../../ui/EnabledChip';
 import { FilterSelect } from '../../../ui/FilterSelect';
 import { RowAction } from '../../../ui/ListPage';
-import { LoadError } from '../../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../../ui/PageHeader';
-import { PageLoader } from '../../../ui/PageLoader';
 import { SearchField } from '../../../ui/SearchField';
-import { LoadMoreButton } from '../executions/components';
+import { KeysetListBody, useKeysetRows, useSettled } from '../components/KeysetList';
 import { useSlaOptions, useSlaRuleList } from './api';
 import { targetsLine } from './model';
 import { SLA_ADD_PATH, slaEditPath } from './paths';
-
-const SEARCH_DELAY_MS = 300;
-
-/** The value after it stopped changing for `delay` ms (the search asks the server once the user pauses). */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** /app/sla-rules: the SLA rules by campaign and name, a page more at a time. */
 export function SlaRulesListPage() {
@@ -52,42 +37,29 @@ export function SlaRulesListPage() {
   const { can } = usePermissions();
   const [campaignId, setCampaignId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
-  const searchText = useSettled(search, SEARCH_DELAY_MS);
+  const searchText = useSettled(search);
   const list = useSlaRuleList({ campaignId: campaignId === '' ? null : campaignId, searchText });
   const campaigns = useSlaOptions(null);
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const rows = useKeysetRows(list);
   const editable = can('editar-sla-rule');
   const filtered = Boolean(searchText.trim() || campaignId !== '');
 
-  let content: ReactNode;
-  if (list.error && !list.data) {
-    content = <LoadError error={list.error} onRetry={list.refetch} testId="sla-rules-error" />;
-  } else if (!list.data) {
-    content = <PageLoader />;
-  } else if (rows.length === 0) {
-    content = (
-      <Paper variant="outlined">
-        <EmptyState
-          data-testid="sla-rules-empty"
-          icon={<TimerOutlinedIcon fontSize="inherit" />}
-          title={filtered ? t('automation.sla.list.noMatch') : t('automation.sla.list.empty')}
-          description={filtered ? undefined : t('automation.sla.list.emptyHint')}
-        />
-      </Paper>
-    );
-  } else {
-    content = (
-      <>
-        <SlaRulesTable rows={rows} editable={editable} />
-        <LoadMoreButton
-          visible={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-          testId="sla-rules-more"
-        />
-      </>
-    );
-  }
+  const content = (
+    <KeysetListBody
+      query={list}
+      rows={rows}
+      testId="sla-rules"
+      icon={<TimerOutlinedIcon fontSize="inherit" />}
+      filtered={filtered}
+      texts={{
+        noMatch: t('automation.sla.list.noMatch'),
+        empty: t('automation.sla.list.empty'),
+        emptyHint: t('automation.sla.list.emptyHint'),
+      }}
+    >
+      <SlaRulesTable rows={rows} editable={editable} />
+    </KeysetListBody>
+  );
 
   return (
     <PageContainer>
