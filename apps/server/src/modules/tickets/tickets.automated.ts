@@ -152,8 +152,9 @@ export function createTicketAutomated(ctx: AppContext, core: TicketCore) {
         },
         { toCampaign: { id: campaignId, name: campaignName } },
       );
-      // The old campaign hears it left (its assignee's lists drop it), the new one that it arrived.
-      await announce('transferido', { ...after, campaignId: before.campaignId, assignedUserId: before.assignedUserId });
+      // The old campaign hears it left, unassigned (whoever handled it is told it is no longer theirs); the new one
+      // that it arrived.
+      await announce('transferido', { ...after, campaignId: before.campaignId, assignedUserId: null });
       await ctx.realtime.toCampaign(campaignId, TICKET_EVENT, {
         tipo: 'nuevo',
         casoId: ticketId,
