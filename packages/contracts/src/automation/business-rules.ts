@@ -25,8 +25,10 @@ export type RuleTriggerEvent = (typeof RULE_TRIGGER_EVENTS)[number];
 
 export const RULE_ACTION_TYPES = [
   'assignAgent',
+  'assignBySkill',
   'assignByDistribution',
   'setPriority',
+  'setStatus',
   'setType',
   'addCustomerLabel',
   'addTask',
@@ -56,6 +58,10 @@ const webhookUrl = z
 /** The actions as saved and answered alike (the webhook's differ: its secret is write-only). */
 const plainActions = [
   z.object({ type: z.literal('assignAgent'), userId: positiveId }),
+  /** To the least busy available agent of the campaign (and the ticket's channel) who has the skill. */
+  z.object({ type: z.literal('assignBySkill'), skillId: positiveId }),
+  /** Open or escalate, as the state machine allows from where the ticket is (closing is `close`). */
+  z.object({ type: z.literal('setStatus'), status: z.union([z.literal(1), z.literal(2)]) }),
   /** Back to the campaign's queue: routing hands it to the next available agent by its distribution. */
   z.object({ type: z.literal('assignByDistribution') }),
   z.object({

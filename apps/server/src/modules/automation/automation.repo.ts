@@ -261,7 +261,7 @@ export const automationRepo = {
     return result.rows.map((row) => ({ id: Number(row.id), name: row.name }));
   },
 
-  async catalogueOptions(db: Executor, model: 'tipo-caso' | 'customer-label'): Promise<NamedRow[]> {
+  async catalogueOptions(db: Executor, model: 'tipo-caso' | 'customer-label' | 'skill'): Promise<NamedRow[]> {
     const result = await db.execute<{ id: string; name: string }>(sql`
       select id, name from catalogue_entries where model = ${model} order by name, id limit 1000`);
     return result.rows.map((row) => ({ id: Number(row.id), name: row.name }));
@@ -269,7 +269,7 @@ export const automationRepo = {
 
   async catalogueExists(
     db: Executor,
-    model: 'tipo-caso' | 'customer-label',
+    model: 'tipo-caso' | 'customer-label' | 'skill',
     ids: readonly number[],
   ): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
@@ -317,9 +317,21 @@ export const automationRepo = {
   async ticketSummary(
     db: Executor,
     ticketId: number,
-  ): Promise<{ id: number; number: number; campaignId: number; customerName: string } | null> {
-    const result = await db.execute<{ id: string; number: string; campaign_id: string; customer: string }>(sql`
-      select t.id, t.number, t.campaign_id, trim(cu.first_name || ' ' || cu.last_name) as customer
+  ): Promise<{
+    id: number;
+    number: number;
+    campaignId: number;
+    channelId: number | null;
+    customerName: string;
+  } | null> {
+    const result = await db.execute<{
+      id: string;
+      number: string;
+      campaign_id: string;
+      channel_id: string | null;
+      customer: string;
+    }>(sql`
+      select t.id, t.number, t.campaign_id, t.channel_id, trim(cu.first_name || ' ' || cu.last_name) as customer
       from tickets t join customers cu on cu.id = t.customer_id where t.id = ${ticketId}`);
     const row = result.rows[0];
     return row
@@ -327,6 +339,7 @@ export const automationRepo = {
           id: Number(row.id),
           number: Number(row.number),
           campaignId: Number(row.campaign_id),
+          channelId: row.channel_id === null ? null : Number(row.channel_id),
           customerName: row.customer,
         }
       : null;

@@ -30,6 +30,8 @@ export const automationOptionsSchema = z.object({
   formFields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string(), options: z.array(z.string()) })),
   /** Enabled message templates offered to the campaign (the "send a template" action). */
   templates: z.array(namedRefSchema),
+  /** The skills catalogue (the "assign by skill" action). */
+  skills: z.array(namedRefSchema),
 });
 
 export async function automationRoutes(app: FastifyInstance, automation: AutomationService): Promise<void> {

@@ -60,18 +60,19 @@ export async function assertFormFields(
  */
 export async function automationOptions(db: Executor, actor: Actor, campaignId?: number) {
   const campaigns = await automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
-  const empty = { users: [], ticketTypes: [], labels: [], channels: [], formFields: [], templates: [] };
+  const empty = { users: [], ticketTypes: [], labels: [], channels: [], formFields: [], templates: [], skills: [] };
   if (!campaignId) return { campaigns, ...empty };
   if (!campaigns.some((campaign) => campaign.id === campaignId)) throw errors.notFound();
-  const [users, ticketTypes, labels, channels, formFields, templates] = await Promise.all([
+  const [users, ticketTypes, labels, channels, formFields, templates, skills] = await Promise.all([
     automationRepo.campaignPeople(db, campaignId),
     automationRepo.catalogueOptions(db, 'tipo-caso'),
     automationRepo.catalogueOptions(db, 'customer-label'),
     automationRepo.campaignChannels(db, campaignId),
     automationRepo.campaignFormFields(db, campaignId),
     automationRepo.campaignTemplates(db, campaignId),
+    automationRepo.catalogueOptions(db, 'skill'),
   ]);
-  return { campaigns, users, ticketTypes, labels, channels, formFields, templates };
+  return { campaigns, users, ticketTypes, labels, channels, formFields, templates, skills };
 }
 
 function actionView(action: RuleAction): RuleActionView {
@@ -143,6 +144,8 @@ export function createAutomationService(ctx: AppContext, engine: RulesEngine) {
     const labelIds = body.actions.flatMap((action) => (action.type === 'addCustomerLabel' ? [action.labelId] : []));
     const types = await automationRepo.catalogueExists(db, 'tipo-caso', typeIds);
     const labels = await automationRepo.catalogueExists(db, 'customer-label', labelIds);
+    const skillIds = body.actions.flatMap((action) => (action.type === 'assignBySkill' ? [action.skillId] : []));
+    const skills = await automationRepo.catalogueExists(db, 'skill', skillIds);
     for (const [index, action] of body.actions.entries()) {
       const at = `actions.${index}`;
       switch (action.type) {
@@ -153,6 +156,9 @@ export function createAutomationService(ctx: AppContext, engine: RulesEngine) {
           break;
         case 'setType':
           if (!types.has(action.typeId)) throw errors.invalidField(`${at}.typeId`, 'automation.rules.unknownType');
+          break;
+        case 'assignBySkill':
+          if (!skills.has(action.skillId)) throw errors.invalidField(`${at}.skillId`, 'automation.rules.unknownSkill');
           break;
         case 'addCustomerLabel':
           if (!labels.has(action.labelId)) throw errors.invalidField(`${at}.labelId`, 'automation.rules.unknownLabel');

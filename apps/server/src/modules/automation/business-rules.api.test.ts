@@ -434,6 +434,51 @@ describe('trigger rules', () => {
     await disable(rule);
   });
 
+  it('escalate a ticket and assign it by skill to an available agent who has it', async () => {
+    const options = (await api.get(`/api/v2/automation/options?campaignId=${desk.campaignId}`, admin)).json().result;
+    const skill = options.skills[0] as { id: number };
+    expect(skill).toBeTruthy();
+    // The agent has the skill (as the users form would save it) and is available.
+    await t.ctx.db.$client.query('insert into user_skills (user_id, skill_id) values ($1, $2) on conflict do nothing', [
+      agent.id,
+      skill.id,
+    ]);
+    expect((await api.post('/api/v2/supervision/agente/estado', agent, { estado: 'A' })).statusCode).toBe(200);
+    const marker = unique('habilidad');
+    const rule = await createRule({
+      name: 'Escalar y asignar por habilidad',
+      kind: 'trigger',
+      triggerEvent: 'messageReceived',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'message.text', type: 'text', operator: 'contains', value: marker }],
+      },
+      actions: [
+        { type: 'setStatus', status: 2 },
+        { type: 'assignBySkill', skillId: skill.id },
+      ],
+    });
+    const received = await receive(`Consulta técnica ${marker}`);
+    const execution = await executionOn(rule.id, received.ticketId, 'the escalation');
+    expect(execution.status).toBe('succeeded');
+    const view = await ticket(received.ticketId);
+    expect(view.status).toBe(2);
+    expect(view.assigned?.id).toBe(agent.id);
+    // Nobody with a skill that no one has: the action says why and the rest is skipped.
+    const unknownSkill = await api.post('/api/v2/business-rules', admin, {
+      campaignId: desk.campaignId,
+      name: 'Habilidad inexistente',
+      kind: 'trigger',
+      triggerEvent: 'messageReceived',
+      conditions: { match: 'all', conditions: [] },
+      actions: [{ type: 'assignBySkill', skillId: 999_999_999 }],
+    });
+    expect(unknownSkill.json().result.fields).toEqual([
+      { field: 'actions.0.skillId', message: 'La habilidad no existe' },
+    ]);
+    await disable(rule);
+  });
+
   it('assign on a new ticket, set the type when the priority changed to low, close on escalation', async () => {
     const types = (await api.get(`/api/v2/automation/options?campaignId=${desk.campaignId}`, admin)).json().result
       .ticketTypes as { id: number }[];

@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import {
   type ConditionGroup,
   type ConditionType,
+  campaignConfigSchema,
   evaluateConditions,
   FORM_FIELD_CONDITION_TYPE,
   FORM_FIELD_PREFIX,
@@ -20,7 +21,9 @@ import { AppError } from '../../platform/http/errors.js';
 import type { JobAttempt } from '../../platform/jobs.js';
 import { OutboundRefusedError } from '../../platform/outbound.js';
 import { createCachedKeys, createPeriodicTask } from '../../platform/periodic.js';
-import type { RoutingService } from '../agents/routing.service.js';
+import { agentsRepo } from '../agents/agents.repo.js';
+import { pickAgent, type RoutingService } from '../agents/routing.service.js';
+import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import { AutomatedChangeRefused } from '../tickets/tickets.automated.js';
@@ -143,6 +146,23 @@ export function createRulesEngine(
         await tickets.automated.assign(ticketId, action.userId, by);
         return done();
       }
+      case 'assignBySkill': {
+        const summary = await automationRepo.ticketSummary(db, ticketId);
+        if (!summary) return { type: action.type, outcome: 'failed', detail: 'ticketMissing' };
+        const campaign = await campaignsRepo.find(db, summary.campaignId);
+        const config = campaignConfigSchema.parse(campaign?.config ?? {});
+        // Available agents (A or E) of the campaign with the skill and room under its tasks-per-agent limit, who
+        // serve the ticket's channel; the least busy, then the one who waited longest (routing's skills choice).
+        const candidates = (
+          await agentsRepo.candidates(db, summary.campaignId, config.tasksPerAgent, [action.skillId])
+        ).filter((candidate) => summary.channelId === null || candidate.channelIds.includes(summary.channelId));
+        if (candidates.length === 0) return { type: action.type, outcome: 'failed', detail: 'noAgentWithSkill' };
+        await tickets.automated.assign(ticketId, pickAgent('skills', candidates, null).userId, by);
+        return done();
+      }
+      case 'setStatus':
+        await tickets.automated.setStatus(ticketId, action.status, by);
+        return done();
       case 'assignByDistribution': {
         await tickets.automated.unassign(ticketId, by);
         await routing.route([rule.campaignId]);

@@ -1,4 +1,4 @@
-import { TICKET_EVENT, TICKET_STATUS, type TicketEventKind } from '@atiende/contracts';
+import { canTransition, TICKET_EVENT, TICKET_STATUS, type TicketEventKind } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
 import { auditFacts, diffForAudit } from '../../platform/audit/diff.js';
 import type { AppContext } from '../../platform/context.js';
@@ -10,7 +10,15 @@ import type { tickets } from './tickets.schema.js';
 
 /** Why an automated change did not apply (the rule's execution log shows it as the action's detail). */
 export class AutomatedChangeRefused extends Error {
-  constructor(readonly reason: 'ticketClosed' | 'ticketMissing' | 'unknownType' | 'sameCampaign' | 'leftCampaign') {
+  constructor(
+    readonly reason:
+      | 'ticketClosed'
+      | 'ticketMissing'
+      | 'unknownType'
+      | 'sameCampaign'
+      | 'leftCampaign'
+      | 'invalidTransition',
+  ) {
     super(reason);
   }
 }
@@ -77,6 +85,17 @@ export function createTicketAutomated(ctx: AppContext, core: TicketCore) {
     async setPriority(ticketId: number, priority: number, by: AutomatedBy): Promise<void> {
       const { before, after } = await change(ticketId, by, 'updated', async () => ({ priority }));
       if (before.priority !== after.priority) await activity(after, 'ticketUpdated', ['ticket.priority']);
+    },
+
+    /** Open (1) or escalate (2), as the state machine allows from the ticket's status. */
+    async setStatus(ticketId: number, status: 1 | 2, by: AutomatedBy): Promise<void> {
+      const action = status === TICKET_STATUS.open ? 'open' : 'escalate';
+      const { before, after } = await change(ticketId, by, action, async (_tx, ticket) => {
+        if (ticket.status === status) return {};
+        if (!canTransition(action, ticket.status)) throw new AutomatedChangeRefused('invalidTransition');
+        return status === TICKET_STATUS.open ? { status, openedAt: ticket.openedAt ?? new Date() } : { status };
+      });
+      if (before.status !== after.status) await announce(status === TICKET_STATUS.open ? 'abierto' : 'escalado', after);
     },
 
     async setType(ticketId: number, typeId: number, by: AutomatedBy): Promise<void> {

@@ -23,7 +23,10 @@ export interface KeysetPage<T> {
  * and actions offer by name (its agents and supervisors, ticket types, customer labels, channels, form fields).
  */
 /** What the builders offer: the conditions' options and, for the "send a template" action, the campaign's templates. */
-export type AutomationOptions = ConditionOptions & { templates?: { id: number; name: string }[] };
+export type AutomationOptions = ConditionOptions & {
+  templates?: { id: number; name: string }[];
+  skills?: { id: number; name: string }[];
+};
 
 export interface RuleListFilters {
   campaignId: number | null;

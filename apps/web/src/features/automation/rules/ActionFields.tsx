@@ -1,4 +1,4 @@
-import { TICKET_PRIORITY } from '@atiende/contracts';
+import { TICKET_PRIORITY, TICKET_STATUS } from '@atiende/contracts';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -82,6 +82,30 @@ export function ActionFields({ action, onChange, options, campaignId, errors, te
         options.campaigns.filter((campaign) => campaign.id !== campaignId),
         action.campaignId,
         (id) => onChange({ ...action, campaignId: id }),
+      );
+    case 'assignBySkill':
+      return (
+        <>
+          {pick('skillId', options.skills ?? [], action.skillId, (skillId) => onChange({ ...action, skillId }))}
+          {help('assignBySkill')}
+        </>
+      );
+    case 'setStatus':
+      return (
+        <TextField
+          select
+          margin="dense"
+          label={label('status')}
+          value={action.status}
+          onChange={(event) => onChange({ ...action, status: Number(event.target.value) as 1 | 2 })}
+          error={Boolean(errors.status)}
+          helperText={errors.status ?? t('automation.actions.help.setStatus')}
+          sx={{ minWidth: 220 }}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-status` } }}
+        >
+          <MenuItem value={TICKET_STATUS.open}>{t('tickets.status.open')}</MenuItem>
+          <MenuItem value={TICKET_STATUS.escalated}>{t('tickets.status.escalated')}</MenuItem>
+        </TextField>
       );
     case 'setPriority':
       return (

@@ -145,6 +145,7 @@ describe('business rule form', () => {
       labelId: 7,
       campaignId: 9,
       templateId: 4,
+      skillId: 6,
       notes: 'Nota',
       message: 'Aviso',
       to: ['a@example.com'],

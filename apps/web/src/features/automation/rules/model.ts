@@ -23,6 +23,8 @@ type Id = number | '';
 /** One action as the form edits it. */
 export type ActionDraft =
   | { type: 'assignAgent'; userId: Id }
+  | { type: 'assignBySkill'; skillId: Id }
+  | { type: 'setStatus'; status: 1 | 2 }
   | { type: 'assignByDistribution' }
   | { type: 'setPriority'; priority: TicketPriority }
   | { type: 'setType'; typeId: Id }
@@ -81,6 +83,10 @@ export function newAction(type: RuleActionType): ActionDraft {
   switch (type) {
     case 'assignAgent':
       return { type, userId: '' };
+    case 'assignBySkill':
+      return { type, skillId: '' };
+    case 'setStatus':
+      return { type, status: 2 };
     case 'setPriority':
       return { type, priority: TICKET_PRIORITY.high };
     case 'setType':
@@ -191,6 +197,8 @@ export function draftToAction(action: ActionDraft): RuleActionInput {
   switch (action.type) {
     case 'assignAgent':
       return { type: action.type, userId: reference(action.userId) };
+    case 'assignBySkill':
+      return { type: action.type, skillId: reference(action.skillId) };
     case 'setType':
       return { type: action.type, typeId: reference(action.typeId) };
     case 'addCustomerLabel':

@@ -174,7 +174,14 @@ function renderAt(path: string) {
 describe('SegmentationViewPage', () => {
   it('shows the cases now, the synced fields and the last runs; runs it now and shows the new figures', async () => {
     const router = renderAt('/app/segmentation/8/view');
-    await until(() => byTestId('segmentation-runs') !== null);
+    // The dashboard and the base campaign's options (the form fields' labels) arrive separately: wait for both.
+    await until(
+      () =>
+        byTestId('segmentation-runs') !== null &&
+        (document.querySelector('[data-testid="segmentation-field-form.motivo"]')?.textContent ?? '').includes(
+          'Motivo',
+        ),
+    );
     expect(byTestId('page-title')?.textContent).toBe('Segmentación: Reparto de reclamos');
     expect(byTestId('segmentation-when')?.textContent).toBe('Se actualiza un casoAl ocurrir un evento');
 
