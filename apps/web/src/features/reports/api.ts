@@ -3,6 +3,7 @@ import {
   type InfiniteData,
   keepPreviousData,
   type QueryClient,
+  replaceEqualDeep,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -10,7 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { downloadApiFile } from '../../api/download';
-import { applyProgress, type GeneratedPages, mergeReport, patchPages } from './model';
+import { applyProgress, type GeneratedPages, mergeGeneratedPages, mergeReport, patchPages } from './model';
 
 export interface GeneratedPage {
   data: GeneratedReport[];
@@ -45,6 +46,9 @@ export function useGeneratedReports() {
       ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
+    // A refetch never takes a row back to an earlier state than the cache already has (model.ts).
+    structuralSharing: (previous, next) =>
+      replaceEqualDeep(previous, mergeGeneratedPages(previous as GeneratedPages | undefined, next as GeneratedPages)),
   });
 }
 

@@ -11,6 +11,7 @@ import {
   firstStepWithErrors,
   formatPeriod,
   listError,
+  mergeGeneratedPages,
   mergeReport,
   programmedBody,
   setPeriodicity,
@@ -223,6 +224,23 @@ const report = (patch: Partial<GeneratedReport> = {}): GeneratedReport => ({
 });
 
 describe('the live generated list', () => {
+  it('keeps a row the cache saw generated when a list answered earlier arrives after it', () => {
+    const page = (rows: GeneratedReport[]) => ({ pages: [{ data: rows, hasMore: false }], pageParams: [undefined] });
+    const shown = page([report({ id: 1, status: 'generated', progress: 100, rows: 1000 }), report({ id: 2 })]);
+    const stale = page([
+      report({ id: 3, status: 'created' }),
+      report({ id: 1, status: 'generating', progress: 60 }),
+      report({ id: 2, progress: 50 }),
+    ]);
+    const merged = mergeGeneratedPages(shown, stale);
+    expect(merged.pages[0].data.map((row) => [row.id, row.status, row.progress])).toEqual([
+      [3, 'created', 40],
+      [1, 'generated', 100],
+      [2, 'generating', 50],
+    ]);
+    expect(mergeGeneratedPages(undefined, stale)).toBe(stale);
+  });
+
   it('moves a row forward, never back (a late poll after an event)', () => {
     expect(mergeReport(report(), { status: 'generating', progress: 30, rows: 300 })).toMatchObject({
       progress: 40,

@@ -346,6 +346,26 @@ export interface GeneratedPages {
   pageParams: unknown[];
 }
 
+/**
+ * A refetched list merged into the one shown: a row the cache already knows in a later state (a progress event or a
+ * row read again came first) keeps it — a list answered while the report was still generating must not take a
+ * generated report back to generating. Rows are matched by id; the refetch decides which rows there are.
+ */
+export function mergeGeneratedPages(previous: GeneratedPages | undefined, next: GeneratedPages): GeneratedPages {
+  if (!previous) return next;
+  const known = new Map(previous.pages.flatMap((page) => page.data.map((row) => [row.id, row] as const)));
+  return {
+    ...next,
+    pages: next.pages.map((page) => ({
+      ...page,
+      data: page.data.map((row) => {
+        const current = known.get(row.id);
+        return current ? mergeReport(current, row) : row;
+      }),
+    })),
+  };
+}
+
 /** The list with one report changed (`found` false when it is not on a loaded page). */
 export function patchPages(
   list: GeneratedPages,
