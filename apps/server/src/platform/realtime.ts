@@ -168,19 +168,29 @@ export async function attachRealtime(options: {
     ...(assignedUserId ? [rooms.user(assignedUserId)] : []),
   ];
 
+  /**
+   * Once closing, nothing more is emitted: work still finishing (a job delivering a message during shutdown) would
+   * otherwise publish through a fan-out client that is already closed, a rejection nobody can catch.
+   */
+  let closed = false;
+  const emitTo = (room: string | string[], event: RealtimeEventName, payload: object) => {
+    if (!closed) io.to(room).emit(event, payload);
+  };
+
   const sequenced = (room: string, event: RealtimeEventName, payload: object): Promise<void> => {
-    if (!options.eventLog) {
-      io.to(room).emit(event, payload);
+    if (!options.eventLog || closed) {
+      emitTo(room, event, payload);
       return Promise.resolve();
     }
     return options.eventLog
       .append(room, event, payload)
       .then((seq) => {
-        io.to(room).emit(event, { ...payload, seq });
+        emitTo(room, event, { ...payload, seq });
       })
       .catch((error: unknown) => {
+        if (closed) return;
         options.logger.error({ err: error, room, event }, 'realtime event could not be logged; sent unsequenced');
-        io.to(room).emit(event, payload);
+        emitTo(room, event, payload);
       });
   };
 
@@ -193,7 +203,7 @@ export async function attachRealtime(options: {
       await Promise.all(ticketReaderRooms(campaignId, assignedUserId).map((room) => sequenced(room, event, payload)));
     },
     volatileToTicketReaders: (campaignId, assignedUserId, event, payload) => {
-      io.to(ticketReaderRooms(campaignId, assignedUserId)).emit(event, payload);
+      emitTo(ticketReaderRooms(campaignId, assignedUserId), event, payload);
     },
     toSupervisors: async (campaignIds, event, payload) => {
       // One logged event per room (replay is per room); a supervisor of several of the campaigns may get it twice,
@@ -203,7 +213,7 @@ export async function attachRealtime(options: {
       );
     },
     toAll: (event, payload) => {
-      io.emit(event, payload);
+      if (!closed) io.emit(event, payload);
     },
     async refreshRooms(userIds) {
       if (userIds !== 'all' && userIds.length === 0) return;
@@ -237,6 +247,7 @@ export async function attachRealtime(options: {
       io.in(sessionIds.map(rooms.session)).disconnectSockets(true);
     },
     async close() {
+      closed = true;
       // io.close() would also close the HTTP server, which Fastify owns and closes itself.
       io.local.disconnectSockets(true);
       await options.eventLog?.close();
