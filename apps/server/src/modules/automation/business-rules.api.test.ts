@@ -125,6 +125,8 @@ describe('business rules as records', () => {
   it('refuses who lacks the permission, and hides another campaign’s rules', async () => {
     expect((await api.get('/api/v2/business-rules', agent)).statusCode).toBe(403);
     expect((await api.post('/api/v2/business-rules', agent, {})).statusCode).toBe(403);
+    expect((await api.get('/api/v2/automation/options', agent)).statusCode).toBe(403);
+    expect((await api.post('/api/v2/business-rules/preview', agent, {})).statusCode).toBe(403);
     const keeper = await signedInWith(t, admin, [
       'ver-menu-business-rule',
       'agregar-business-rule',

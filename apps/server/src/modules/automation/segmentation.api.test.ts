@@ -183,6 +183,7 @@ describe('segmentation', () => {
   it('refuses who lacks the permission and hides another campaign’s segmentations', async () => {
     expect((await api.get('/api/v2/segmentations', agent)).statusCode).toBe(403);
     expect((await api.post('/api/v2/segmentations', agent, {})).statusCode).toBe(403);
+    expect((await api.get('/api/v2/segmentations/options', agent)).statusCode).toBe(403);
     const keeper = await signedInWith(t, admin, [
       'ver-menu-segmentacion',
       'ver-segmentacion',

@@ -65,12 +65,20 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
     return automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
   }
 
-  async function view(row: SegmentationRow, segments?: SegmentRow[]): Promise<Segmentation> {
-    const own = segments ?? (await segmentationRepo.segmentsOf(db, [row.id])).get(row.id) ?? [];
-    const names = await automationRepo.campaignNames(db, [
-      row.baseCampaignId,
-      ...own.map((segment) => segment.destinationCampaignId),
+  /** The campaigns a page of segmentations names (base and destinations), read once for the page. */
+  const namesOf = (rows: readonly SegmentationRow[], segments: readonly SegmentRow[]) =>
+    automationRepo.campaignNames(db, [
+      ...rows.map((row) => row.baseCampaignId),
+      ...segments.map((segment) => segment.destinationCampaignId),
     ]);
+
+  async function view(
+    row: SegmentationRow,
+    segments?: SegmentRow[],
+    known?: Map<number, string>,
+  ): Promise<Segmentation> {
+    const own = segments ?? (await segmentationRepo.segmentsOf(db, [row.id])).get(row.id) ?? [];
+    const names = known ?? (await namesOf([row], own));
     return {
       id: row.id,
       name: row.name,
@@ -281,8 +289,9 @@ export function createSegmentationService(ctx: AppContext, tickets: TicketsServi
         db,
         page.map((row) => row.id),
       );
+      const names = await namesOf(page, [...segments.values()].flat());
       return {
-        data: await Promise.all(page.map((row) => view(row, segments.get(row.id) ?? []))),
+        data: await Promise.all(page.map((row) => view(row, segments.get(row.id) ?? [], names))),
         hasMore: rows.length > query.sizePerPage,
       };
     },

@@ -75,6 +75,8 @@ describe('SLA rules', () => {
 
   it('are created by who may, for the campaigns they manage, with translated errors', async () => {
     expect((await api.get('/api/v2/sla-rules', agent)).statusCode).toBe(403);
+    expect((await api.post('/api/v2/sla-rules', agent, {})).statusCode).toBe(403);
+    expect((await api.get('/api/v2/sla-rules/options', agent)).statusCode).toBe(403);
     const empty = {
       name: 'Sin objetivos',
       campaignId: desk.campaignId,

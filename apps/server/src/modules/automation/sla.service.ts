@@ -105,8 +105,8 @@ export function createSlaService(ctx: AppContext) {
     return automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
   }
 
-  async function view(row: SlaRuleRow): Promise<SlaRule> {
-    const names = await automationRepo.campaignNames(db, [row.campaignId]);
+  async function view(row: SlaRuleRow, known?: Map<number, string>): Promise<SlaRule> {
+    const names = known ?? (await automationRepo.campaignNames(db, [row.campaignId]));
     return {
       id: row.id,
       name: row.name,
@@ -301,8 +301,14 @@ export function createSlaService(ctx: AppContext) {
         after: query.after,
         limit: query.sizePerPage + 1,
       });
+      const page = rows.slice(0, query.sizePerPage);
+      // The page's campaign names in one query.
+      const names = await automationRepo.campaignNames(
+        db,
+        page.map((row) => row.campaignId),
+      );
       return {
-        data: await Promise.all(rows.slice(0, query.sizePerPage).map(view)),
+        data: await Promise.all(page.map((row) => view(row, names))),
         hasMore: rows.length > query.sizePerPage,
       };
     },
