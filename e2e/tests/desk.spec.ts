@@ -4,6 +4,7 @@ import { storeEnglishDarkRtl } from '../support/appearance.js';
 import { fillCredentials, readVerificationCode, signIn } from '../support/auth.js';
 import { raiseServiceAgentLimit } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../support/env.js';
+import { chooseInSelect, selectByInput } from '../support/select.js';
 
 /** Screenshots for a visual review (`DESK_SCREENSHOTS=1`), written to /tmp/desk-*.png. */
 const SHOTS = Boolean(process.env.DESK_SCREENSHOTS);
@@ -124,8 +125,7 @@ test('agent desktop: a message arrives live, is read, closed, and a supervisor p
 
   // A task with the campaign's form, then closing: it leaves the pending list and the agent waits again.
   await page.getByTestId('composer-task').click();
-  await page.getByTestId('task-field-motivo').locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: 'Garantía' }).click();
+  await chooseInSelect(page, selectByInput(page, 'task-field-motivo'), 'Garantía');
   await page.getByTestId('task-field-resultado').getByLabel('Resuelto').check();
   await page.getByTestId('task-notes').fill('Se envió la pieza faltante');
   await page.getByTestId('task-save').click();

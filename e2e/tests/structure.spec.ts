@@ -4,6 +4,7 @@ import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 import { putChannelInError } from '../support/factories.js';
+import { chooseInSelect, selectByInput } from '../support/select.js';
 
 test('an administrator creates a channel, a dynamic form and a campaign with an agent that uses both', async ({
   page,
@@ -48,8 +49,7 @@ test('an administrator creates a channel, a dynamic form and a campaign with an 
   const campaignName = `Campaña E2E ${stamp}`;
   await page.goto('/v2/app/campaigns/add');
   await page.getByTestId('campaign-field-name').fill(campaignName);
-  await page.getByTestId('campaign-field-formId').locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: formName }).click();
+  await chooseInSelect(page, selectByInput(page, 'campaign-field-formId'), formName);
   // Dates follow the UI language: the Spanish picker is typed day first and shows dd/mm/aaaa.
   const startDate = page.getByTestId('campaign-field-startDate');
   await startDate.locator('..').getByRole('spinbutton').first().click();

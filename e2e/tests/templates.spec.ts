@@ -3,14 +3,14 @@ import { apiGet, apiPost } from '../support/api.js';
 import { storeEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
+import { chooseInSelect as choose, selectByInput } from '../support/select.js';
 
 interface TemplatePage {
   data: { id: number; name: string; body: string; channelType: string | null; campaigns: { id: number }[] }[];
 }
 
 async function chooseInSelect(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: option }).click();
+  await choose(page, selectByInput(page, testId), option);
 }
 
 test('an administrator writes a template with variable chips, finds it in the list and edits it', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiPost } from '../support/api.js';
 import { fillCredentials, readVerificationCode, signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
+import { chooseInSelect, selectByInput } from '../support/select.js';
 
 interface Entry {
   id: number;
@@ -61,8 +62,7 @@ test('an agent creates a ticket for a new customer, records a task with the camp
   await page.getByTestId('composer-task').click();
   await page.getByTestId('task-save').click();
   await expect(page.getByText('Este campo es obligatorio').first()).toBeVisible();
-  await page.getByTestId('task-field-motivo').locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: 'Garantía' }).click();
+  await chooseInSelect(page, selectByInput(page, 'task-field-motivo'), 'Garantía');
   await page.getByTestId('task-field-resultado').getByLabel('Resuelto').check();
   await page.getByTestId('task-notes').fill('Se reenvió la factura al correo del cliente');
   await page.getByTestId('task-save').click();

@@ -3,6 +3,7 @@ import { apiGet, apiPost } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
+import { chooseInSelect, selectByInput } from '../support/select.js';
 
 /**
  * The README's walkthrough exactly as a newcomer follows it, with no setup step: the demo data alone makes a chat
@@ -153,8 +154,7 @@ test('README walkthrough: a chat from /demo/site reaches the demo agent live and
 
   // The agent records the work and closes: the visitor is told the conversation ended.
   await agent.page.getByTestId('composer-task').click();
-  await agent.page.getByTestId('task-field-motivo').locator('..').getByRole('combobox').click();
-  await agent.page.getByRole('option', { name: 'Compra' }).click();
+  await chooseInSelect(agent.page, selectByInput(agent.page, 'task-field-motivo'), 'Compra');
   await agent.page.getByTestId('task-field-resultado').getByLabel('Resuelto').check();
   await agent.page.getByTestId('task-notes').fill('Se confirmó el color disponible');
   await agent.page.getByTestId('task-save').click();

@@ -4,6 +4,7 @@ import { apiGet, apiPut } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD, E2E_PROVIDER_PORT } from '../support/env.js';
+import { chooseInSelect as choose, selectByInput } from '../support/select.js';
 
 interface Channel {
   id: number;
@@ -32,8 +33,7 @@ interface GraphTemplateSend {
 }
 
 async function chooseInSelect(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: option }).click();
+  await choose(page, selectByInput(page, testId), option);
 }
 
 /**
