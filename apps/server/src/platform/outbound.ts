@@ -177,6 +177,16 @@ export const OUTBOUND_TARGET_RULES: Record<
   metaFiles: { defaultUrl: null, hosts: [], domains: ['fbsbx.com', 'fbcdn.net', 'cdninstagram.com'], anyHost: false },
   /** The Telegram Bot API and its file downloads. */
   telegram: { defaultUrl: 'https://api.telegram.org', hosts: ['api.telegram.org'], domains: [], anyHost: false },
+  /**
+   * Twilio's Programmable Messaging API and the media of customers' MMS: api.twilio.com answers a media URL with a
+   * redirect to mms.twiliocdn.com (accounts that enforce HTTP auth on media) or to the older public bucket.
+   */
+  sms: {
+    defaultUrl: 'https://api.twilio.com',
+    hosts: ['api.twilio.com', 's3-external-1.amazonaws.com'],
+    domains: ['twiliocdn.com'],
+    anyHost: false,
+  },
   /** A mail server the channel names (IMAP, SMTP): any host, as long as its addresses are public. */
   mail: { defaultUrl: null, hosts: [], domains: [], anyHost: true },
   /** A business rule's webhook: any host with public addresses. */

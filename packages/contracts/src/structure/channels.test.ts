@@ -29,9 +29,9 @@ describe('business hours', () => {
 
 describe('channel type descriptors', () => {
   it('derive the tables the product reads, unchanged', () => {
-    expect([...WEBHOOK_CHANNEL_TYPES].sort()).toEqual(['facebook', 'instagram', 'telegram', 'whatsapp']);
+    expect([...WEBHOOK_CHANNEL_TYPES].sort()).toEqual(['facebook', 'instagram', 'sms', 'telegram', 'whatsapp']);
     expect(REPLY_WINDOW_HOURS).toEqual({ facebook: 24, whatsapp: 24, instagram: 24 });
-    expect(CHANNELS_WITHOUT_REPLY_FILES).toEqual(['instagram']);
+    expect(CHANNELS_WITHOUT_REPLY_FILES).toEqual(['sms', 'instagram']);
     expect(CHANNEL_CONTACT_TYPES.email).toEqual({ codes: ['4'], kind: 'email' });
     expect(CHANNEL_CONFIG_FIELDS.telegram.map((field) => field.key)).toEqual([
       'botUsername',
@@ -48,5 +48,19 @@ describe('channel type descriptors', () => {
     expect(CHANNEL_TYPES.webchat.composer.typingNotice).toBe(true);
     expect(CHANNEL_TYPES.telegram.webhook?.registeredByAtiende).toBe(true);
     expect(CHANNEL_TYPES.email.keepsFailedInbound).toBe(true);
+    expect(CHANNEL_TYPES.sms.composer).toMatchObject({ files: false, smsSegments: true, replyWindowHours: null });
+    expect(CHANNEL_TYPES.sms.webhook).toEqual({ help: 'smsHelp', registeredByAtiende: false });
+  });
+
+  it('check an SMS channel’s Twilio account and sender by their shapes', () => {
+    const [accountSid, , sender] = CHANNEL_CONFIG_FIELDS.sms;
+    expect(accountSid.format?.pattern.test(`AC${'0a'.repeat(16)}`)).toBe(true);
+    expect(accountSid.format?.pattern.test('acctid')).toBe(false);
+    for (const good of ['+573001234567', '+14155550100', `MG${'f'.repeat(32)}`]) {
+      expect(sender.format?.pattern.test(good), good).toBe(true);
+    }
+    for (const bad of ['573001234567', '+0573001234567', '+57 300 123', '+1234567890123456', 'MG123', 'Atiende']) {
+      expect(sender.format?.pattern.test(bad), bad).toBe(false);
+    }
   });
 });

@@ -94,7 +94,13 @@ function parseConfig(type: ChannelTypeKey, submitted: Record<string, ConfigValue
             ? z.url({ protocol: /^https?$/ }).check(singleLineRule)
             : field.kind === 'email'
               ? z.email()
-              : z.string().max(2000);
+              : field.format
+                ? z
+                    .string()
+                    .trim()
+                    .max(2000)
+                    .regex(field.format.pattern, { message: `i18n:${field.format.message}` })
+                : z.string().max(2000);
     const parsed = schema.safeParse(value);
     if (parsed.success) config[field.key] = parsed.data as ConfigValue;
     else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path })));

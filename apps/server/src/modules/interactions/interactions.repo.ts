@@ -363,12 +363,16 @@ export const interactionsRepo = {
     db: Executor,
     id: number,
     status: number,
-    values: { providerMessageId?: string; error?: string | null } = {},
+    values: { providerMessageId?: string; error?: string | null; keepFailed?: boolean } = {},
   ): Promise<boolean> {
+    // A failure Atiende recorded may be undone by the provider's later word; one the provider reported as final
+    // (`keepFailed`) is not undone by a report of an earlier stage that arrives late.
     const allowed =
       status === 4
         ? sql`coalesce(${messages.deliveryStatus}, -1) <= 1`
-        : sql`(coalesce(${messages.deliveryStatus}, -1) < ${status} or ${messages.deliveryStatus} = 4)`;
+        : values.keepFailed
+          ? sql`coalesce(${messages.deliveryStatus}, -1) < ${status}`
+          : sql`(coalesce(${messages.deliveryStatus}, -1) < ${status} or ${messages.deliveryStatus} = 4)`;
     const rows = await db
       .update(messages)
       .set({

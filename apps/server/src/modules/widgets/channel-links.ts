@@ -48,8 +48,9 @@ export function channelLink(type: string, config: Config): string | null {
       return number ? `tel:${number}` : null;
     }
     case 'sms': {
-      const number = text(config.senderId).replace(/[^\d+]/g, '');
-      return number ? `sms:${number}` : null;
+      // A Messaging Service SID (MG…) names no number a visitor could text.
+      const number = text(config.sender).trim();
+      return /^\+\d+$/.test(number) ? `sms:${number}` : null;
     }
     case 'website': {
       const url = text(config.url).trim();

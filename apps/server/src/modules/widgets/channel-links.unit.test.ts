@@ -11,6 +11,7 @@ describe('channelLink', () => {
     expect(channelLink('facebook', { pageId: 'tienda.demo' })).toBe('https://m.me/tienda.demo');
     expect(channelLink('email', { address: 'ventas@tienda.test' })).toBe('mailto:ventas@tienda.test');
     expect(channelLink('telephony', { did: '+57 601 555 0100' })).toBe('tel:+576015550100');
+    expect(channelLink('sms', { sender: '+573001234567' })).toBe('sms:+573001234567');
     expect(channelLink('website', { url: 'https://tienda.test/contacto' })).toBe('https://tienda.test/contacto');
     expect(channelLink('inPerson', { location: 'Calle 1 # 2-3, Bogotá' })).toBe(
       'https://www.google.com/maps/search/?api=1&query=Calle%201%20%23%202-3%2C%20Bogot%C3%A1',
@@ -25,5 +26,6 @@ describe('channelLink', () => {
     expect(channelLink('facebook', { pageId: '../evil' })).toBe('https://m.me/evil');
     expect(channelLink('webchat', { welcomeMessage: 'Hola' })).toBeNull();
     expect(channelLink('ussd', { shortCode: '*123#' })).toBeNull();
+    expect(channelLink('sms', { sender: `MG${'a'.repeat(32)}` })).toBeNull();
   });
 });

@@ -196,6 +196,7 @@ export const API_TAGS = [
   { name: 'Web chat', description: 'The public API of the widget for website visitors, and its scripts' },
   { name: 'WhatsApp', description: 'WhatsApp message templates and the WhatsApp Cloud API webhook' },
   { name: 'Telegram', description: 'The Telegram webhook and its registration' },
+  { name: 'SMS', description: 'Twilio’s SMS webhooks: customers’ messages and status callbacks' },
   { name: 'Messenger', description: 'The Messenger and Instagram webhooks' },
   { name: 'Files', description: 'Public stored images (avatars, logo)' },
 ] as const;

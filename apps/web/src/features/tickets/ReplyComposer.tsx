@@ -32,6 +32,7 @@ import { filterOffered, type OfferedTemplate, SlashTemplateList, useTicketTempla
 import { useSendReply, useUploadAttachment } from './api';
 import { FileLabel } from './components';
 import { closedReplyWindow, isSendShortcut, latestInteractionId, uploadedAttachment } from './model';
+import { SmsSegmentCounter } from './SmsSegmentCounter';
 
 // The WhatsApp templates' dialog (its texts in both languages, the bubble preview) loads when first opened.
 const WhatsappTemplateDialog = lazyNamed(() => import('./WhatsappTemplateDialog'), 'WhatsappTemplateDialog');
@@ -226,6 +227,7 @@ export function ReplyComposer({
         testId="reply-body"
         maxLength={20_000}
       />
+      {capabilities?.smsSegments ? <SmsSegmentCounter text={text} /> : null}
       {slash ? (
         <SlashTemplateList templates={slashShown} loading={slashTemplates.isLoading} onPick={pickSlash} />
       ) : null}
