@@ -22,6 +22,13 @@ import { segmentationRoutes } from './modules/automation/segmentation.routes.js'
 import { createSegmentationService, type SegmentationService } from './modules/automation/segmentation.service.js';
 import { slaRoutes } from './modules/automation/sla.routes.js';
 import { createSlaService, type SlaService } from './modules/automation/sla.service.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import {
+  BULK_DISPATCH_QUEUE,
+  BULK_PREPARE_QUEUE,
+  type BulkService,
+  createBulkService,
+} from './modules/bulk/bulk.service.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { createBusinessService } from './modules/business/business.service.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -53,6 +60,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService, REPORT_QUEUE, type ReportsService } from './modules/reports/reports.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
+import { smsChannelModule } from './modules/sms/sms.channel.js';
 import { telegramChannelModule } from './modules/telegram/telegram.channel.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
@@ -121,6 +129,7 @@ export interface BuiltApp {
     rules: RulesEngine;
     segmentation: SegmentationService;
     sla: SlaService;
+    bulk: BulkService;
   };
 }
 
@@ -264,6 +273,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     whatsappChannelModule(ctx, inbound, outbound),
     messengerChannelModule(ctx, inbound, outbound),
     telegramChannelModule(ctx, inbound),
+    smsChannelModule(ctx, inbound, outbound),
   ]) {
     await channelRegistry.register(module);
   }
@@ -295,6 +305,25 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   await segmentation.attach();
   const sla = createSlaService(ctx);
   await sla.attach();
+
+  // Bulk messaging (docs/bulk-messaging.md): runs chosen by a job, sent by one dispatcher per channel in the cluster.
+  const bulk = createBulkService(ctx, outbound, { interruptedAfterMs: deps.config.bulkInterruptedAfterMs });
+  outbound.onReport((channelId, report) => bulk.report(channelId, report));
+  ctx.events.on('inbound.recorded', (result) => bulk.inboundRecorded(result));
+  await deps.jobs.define({ name: BULK_PREPARE_QUEUE, retryLimit: 3, retryDelaySeconds: 10 }, (job) =>
+    bulk.prepare(job),
+  );
+  await deps.jobs.define(
+    {
+      name: BULK_DISPATCH_QUEUE,
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      concurrency: 4,
+      policy: 'stately',
+      heartbeatSeconds: 10,
+    },
+    (job) => bulk.dispatch(job.channelId),
+  );
 
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
@@ -330,6 +359,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await automationRoutes(api, automation);
       await segmentationRoutes(api, segmentation);
       await slaRoutes(api, sla);
+      await bulkRoutes(api, bulk);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -346,6 +376,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (deps.config.env !== 'test') channelRegistry.start();
   if (deps.config.analyticsRecomputeMs > 0) analytics.start(deps.config.analyticsRecomputeMs);
   if (deps.config.reportsSchedulerMs > 0) reports.start(deps.config.reportsSchedulerMs);
+  if (deps.config.bulkSchedulerMs > 0) bulk.start(deps.config.bulkSchedulerMs);
   if (deps.config.automationSchedulerMs > 0) {
     rules.start(deps.config.automationSchedulerMs);
     segmentation.start(deps.config.automationSchedulerMs);
@@ -358,6 +389,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     await rules.stop();
     await segmentation.stop();
     await sla.stop();
+    await bulk.stop();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
@@ -367,6 +399,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     app,
     ctx,
     auth,
-    services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules, segmentation, sla },
+    services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules, segmentation, sla, bulk },
   };
 }

@@ -11,6 +11,7 @@ import { SUPERVISION_EVENT } from './desk/agents.js';
 import type { MessageChangedEvent, NewInboundEvent } from './desk/interactions.js';
 import { NEW_INBOUND_EVENT } from './desk/interactions.js';
 import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT, type InternalChatMessage } from './desk/internalchat.js';
+import { BULK_PROGRESS_EVENT, type BulkProgressEvent } from './messaging/bulk.js';
 import type { MessageStatusEvent } from './messaging/outbound.js';
 import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.js';
 import { REPORT_PROGRESS_EVENT, type ReportProgressEvent } from './reports.js';
@@ -74,6 +75,8 @@ export interface RealtimeEventMap {
   [RULE_NOTICE_EVENT]: RuleNoticeEvent;
   [SLA_WARNING_EVENT]: SlaNoticeEvent;
   [SLA_BREACH_EVENT]: SlaNoticeEvent;
+  /** A bulk message's status and counters (its campaign's supervisors and its author), at most once a second. */
+  [BULK_PROGRESS_EVENT]: BulkProgressEvent;
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

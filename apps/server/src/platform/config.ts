@@ -81,6 +81,10 @@ const envSchema = z.object({
   /** How often programmed reports due and expired report files are looked for; 0 stops it (tests drive it). */
   REPORTS_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   AUTOMATION_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /** Bulk messaging's scheduler pass (due runs, interrupted sends, idle dispatchers); 0 turns it off. */
+  BULK_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /** A bulk recipient claimed this long ago and never settled was interrupted (its node died while sending). */
+  BULK_INTERRUPTED_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -129,6 +133,8 @@ export type Config = Readonly<{
   reportsSchedulerMs: number;
   /** How often each node looks for due automation rules (business rules on a schedule); 0 turns it off (tests). */
   automationSchedulerMs: number;
+  bulkSchedulerMs: number;
+  bulkInterruptedAfterMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -172,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsRecomputeMs: value.ANALYTICS_RECOMPUTE_MS ?? (value.NODE_ENV === 'test' ? 0 : 10_000),
     reportsSchedulerMs: value.REPORTS_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 60_000),
     automationSchedulerMs: value.AUTOMATION_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 30_000),
+    bulkSchedulerMs: value.BULK_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 15_000),
+    bulkInterruptedAfterMs: value.BULK_INTERRUPTED_AFTER_MS ?? 300_000,
   };
 }

@@ -2,7 +2,9 @@ import type { Locale } from '@atiende/contracts';
 import type { RuleJob, WebhookJob } from '../modules/automation/rules.engine.js';
 import type { SegmentJob } from '../modules/automation/segmentation.service.js';
 import type { SlaJob } from '../modules/automation/sla.service.js';
+import type { BulkDispatchJob, BulkPrepareJob } from '../modules/bulk/bulk.service.js';
 import type { MessengerFilesJob } from '../modules/messenger/messenger.service.js';
+import type { SmsMediaJob } from '../modules/sms/sms.service.js';
 import type { TelegramFilesJob } from '../modules/telegram/telegram.service.js';
 import type { MediaJob } from '../modules/whatsapp/whatsapp.service.js';
 import type { MailMessage } from './mail.js';
@@ -29,12 +31,18 @@ export interface JobPayloads {
   'automation.sla': SlaJob;
   /** A business rule's webhook call, retried with backoff; its outcome goes on the execution. */
   'automation.webhook': WebhookJob;
+  /** A bulk message's run: its recipients to choose (modules/bulk). */
+  'bulk.prepare': BulkPrepareJob;
+  /** A channel's bulk dispatcher slice: recipients sent at the channel's rate (one per channel in the cluster). */
+  'bulk.dispatch': BulkDispatchJob;
   /** Files of an inbound WhatsApp message to download from the Cloud API. */
   'whatsapp.media': MediaJob;
   /** Files of an inbound Messenger or Instagram message to download. */
   'messenger.files': MessengerFilesJob;
   /** Files of an inbound Telegram message to download through the Bot API. */
   'telegram.files': TelegramFilesJob;
+  /** Media of an inbound MMS to download from Twilio. */
+  'sms.media': SmsMediaJob;
 }
 
 export type JobName = keyof JobPayloads;

@@ -17,12 +17,25 @@ export interface JobQueueDefinition<Q extends JobName> {
   retryDelaySeconds?: number;
   /** Jobs of this queue one node runs at the same time (a slow provider must not hold up the others). */
   concurrency?: number;
+  /**
+   * `stately`: at most one job queued and one active per singleton key (a per-channel dispatcher that must never
+   * run twice at once across nodes). Default: pg-boss's standard queue.
+   */
+  policy?: 'standard' | 'stately';
+  /** A job whose worker stops beating this long (a killed node) is retried by another node (>= 10 s). */
+  heartbeatSeconds?: number;
+}
+
+/** Options of one job: its singleton key (with a `stately` queue), and a delay before it may start. */
+export interface JobSendOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
 }
 
 /** Durable jobs in PostgreSQL (pg-boss): any node may claim them; LISTEN/NOTIFY wakes workers at once. */
 export interface Jobs {
   define<Q extends JobName>(queue: JobQueueDefinition<Q>, handler: JobHandler<JobPayloads[Q]>): Promise<void>;
-  send<Q extends JobName>(queue: Q, data: JobPayloads[Q]): Promise<void>;
+  send<Q extends JobName>(queue: Q, data: JobPayloads[Q], options?: JobSendOptions): Promise<void>;
   /** Lets running jobs finish for up to `timeoutMs` (unfinished ones are retried later by any node). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -38,6 +51,8 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
         retryDelay: queue.retryDelaySeconds ?? 5,
         retryBackoff: true,
         notify: true,
+        ...(queue.policy ? { policy: queue.policy } : {}),
+        ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
       });
       const options = {
         includeMetadata: true,
@@ -68,8 +83,11 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
         return results;
       });
     },
-    async send(queue, data) {
-      await boss.send(queue, data);
+    async send(queue, data, options) {
+      await boss.send(queue, data, {
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
     },
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, timeout: Math.max(1_000, Math.min(timeoutMs, 10_000)) });

@@ -8,6 +8,8 @@ export interface GraphCall {
   path: string;
   authorization: string | undefined;
   body: Record<string, unknown>;
+  /** When it arrived (epoch ms): rate limits are measured here. */
+  at: number;
 }
 
 export interface UploadedMedia {
@@ -32,17 +34,68 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
   const templates = new Map<string, { body: Record<string, unknown>; status: string; reason: string | null }>();
   const templateFailures: { status: number; code: number; message: string }[] = [];
   let sequence = 0;
+  /** Sends whose connection breaks before the message is taken (never recorded), then after (recorded). */
+  let lostBeforeArrival = 0;
+  let lostAnswers = 0;
+  /** Where Meta would post each accepted message's first status ("sent", with its biz_opaque_callback_data). */
+  let statusWebhook: { url: string; appSecret: string; phoneNumberId: string } | null = null;
+
+  function reportSent(id: string, to: string, callbackData: unknown) {
+    if (!statusWebhook) return;
+    const { url: target, appSecret, phoneNumberId } = statusWebhook;
+    const payload = webhookBody(phoneNumberId, {
+      statuses: [
+        {
+          id,
+          status: 'sent',
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          recipient_id: to,
+          ...(typeof callbackData === 'string' ? { biz_opaque_callback_data: callbackData } : {}),
+        },
+      ],
+    });
+    // Like Meta, a moment after the answer (or after the connection broke).
+    setTimeout(() => {
+      fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(payload, appSecret) },
+        body: payload,
+      }).catch(() => undefined);
+    }, 30);
+  }
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.accessToken}`;
   const graphError = (code: number, message: string) => ({ error: { message, type: 'OAuthException', code } });
 
   app.post('/v21.0/:phoneNumberId/messages', async (request, reply) => {
     if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
-    sends.push({ path: request.url, authorization: request.headers.authorization, body: request.body as never });
+    if (lostBeforeArrival > 0) {
+      lostBeforeArrival -= 1;
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    sends.push({
+      path: request.url,
+      authorization: request.headers.authorization,
+      body: request.body as never,
+      at: Date.now(),
+    });
     const failure = failures.shift();
     if (failure) return reply.code(failure.status).send(graphError(failure.code, failure.message));
     sequence += 1;
     const to = (request.body as { to?: string }).to ?? '';
+    reportSent(
+      `wamid.out${sequence}`,
+      to,
+      (request.body as { biz_opaque_callback_data?: unknown }).biz_opaque_callback_data,
+    );
+    if (lostAnswers > 0) {
+      lostAnswers -= 1;
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     return {
       messaging_product: 'whatsapp',
       contacts: [{ input: to, wa_id: to }],
@@ -130,6 +183,18 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
     /** The next template submission answers this Graph error. */
     failNextTemplate(status: number, code: number, message: string) {
       templateFailures.push({ status, code, message });
+    },
+    /** The next `count` sends break their connection before the message is taken: nothing is recorded or reported. */
+    loseBeforeArrival(count: number) {
+      lostBeforeArrival = count;
+    },
+    /** The next `count` sends are taken (recorded, reported) but their connection breaks before the answer. */
+    loseAnswers(count: number) {
+      lostAnswers = count;
+    },
+    /** Post each accepted message's "sent" status to Atiende's webhook, as Meta does (null: stop). */
+    reportStatusesTo(target: { url: string; appSecret: string; phoneNumberId: string } | null) {
+      statusWebhook = target;
     },
     /** The next send answers this Graph error. */
     failNextSend(status: number, code: number, message: string) {

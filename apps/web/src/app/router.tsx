@@ -100,6 +100,9 @@ const SegmentationViewPage = page(
   () => import('../features/automation/segmentation/SegmentationViewPage'),
   'SegmentationViewPage',
 );
+const BulkListPage = page(() => import('../features/bulk/BulkListPage'), 'BulkListPage');
+const BulkWizardPage = page(() => import('../features/bulk/BulkWizardPage'), 'BulkWizardPage');
+const BulkViewPage = page(() => import('../features/bulk/BulkViewPage'), 'BulkViewPage');
 const SlaRulesListPage = page(() => import('../features/automation/sla/SlaRulesListPage'), 'SlaRulesListPage');
 const SlaRuleFormPage = page(() => import('../features/automation/sla/SlaRuleFormPage'), 'SlaRuleFormPage');
 
@@ -162,6 +165,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'segmentation/add': <SegmentationFormPage mode="create" />,
   'segmentation/:id/edit': <SegmentationFormPage mode="edit" />,
   'segmentation/:id/view': <SegmentationViewPage />,
+  'bulk-messaging': <BulkListPage />,
+  'bulk-messaging/add': <BulkWizardPage />,
+  'bulk-messaging/:id/view': <BulkViewPage />,
   'sla-rules': <SlaRulesListPage />,
   'sla-rules/add': <SlaRuleFormPage mode="create" />,
   'sla-rules/:id/edit': <SlaRuleFormPage mode="edit" />,

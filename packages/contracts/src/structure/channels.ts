@@ -27,7 +27,7 @@ export type ChannelDirection = (typeof CHANNEL_DIRECTIONS)[number];
 export type ConfigFieldKind = 'text' | 'url' | 'email' | 'number' | 'boolean' | 'secret';
 
 /** The kinds of outbound connection the server's outbound policy knows (hosts it may reach, see operations.md). */
-export const OUTBOUND_TARGET_KEYS = ['metaGraph', 'metaFiles', 'telegram', 'mail', 'webhook'] as const;
+export const OUTBOUND_TARGET_KEYS = ['metaGraph', 'metaFiles', 'telegram', 'sms', 'mail', 'webhook'] as const;
 export type OutboundTarget = (typeof OUTBOUND_TARGET_KEYS)[number];
 
 export interface ConfigField {
@@ -43,7 +43,20 @@ export interface ConfigField {
    * port) changes, they are cleared unless new values come in the same request.
    */
   secrets?: string[];
+  /** A text's required shape, checked when saved: the value must match `pattern`, else the field shows `message`. */
+  format?: ConfigFormat;
 }
+
+/** The shape a text value must have; `message` is the server's translation key of the refusal. */
+export interface ConfigFormat {
+  pattern: RegExp;
+  message: string;
+}
+
+/** A Twilio account: `AC` and 32 hexadecimal digits. */
+export const TWILIO_ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
+/** An SMS sender: a phone number in E.164 (`+` and up to 15 digits), or a Twilio Messaging Service (`MG…`). */
+export const SMS_SENDER = /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/;
 
 const text = (key: string, required = true): ConfigField => ({ key, kind: 'text', required });
 const secret = (key: string, required = true): ConfigField => ({ key, kind: 'secret', required });
@@ -61,12 +74,14 @@ export interface ComposerCapabilities {
   templates: boolean;
   /** The customer is told while the agent writes (the web chat's typing notice). */
   typingNotice: boolean;
+  /** The reply box shows how many SMS segments (GSM-7 or UCS-2) the text takes (`smsSegments`). */
+  smsSegments: boolean;
 }
 
 /** How a provider reaches Atiende for this channel type: `/api/v2/webhooks/{type}/{channelId}`. */
 export interface WebhookDescriptor {
   /** Translation key (under `channels.webhook.`) of the help shown under the callback URL. */
-  help: 'metaHelp' | 'whatsappHelp' | 'telegramHelp';
+  help: 'metaHelp' | 'whatsappHelp' | 'telegramHelp' | 'smsHelp';
   /** Atiende registers the webhook with the provider itself (a button on the channel page), as with Telegram. */
   registeredByAtiende: boolean;
 }
@@ -94,11 +109,15 @@ export interface ChannelTypeDescriptor {
   keepsFailedInbound: boolean;
 }
 
+/** Bulk messaging sends at most this many messages per second on the channel (empty: the provider's default). */
+const BULK_RATE_FIELD: ConfigField = { key: 'sendRatePerSecond', kind: 'number', required: false };
+
 const plainComposer: ComposerCapabilities = {
   files: true,
   replyWindowHours: null,
   templates: false,
   typingNotice: false,
+  smsSegments: false,
 };
 const metaWebhook: WebhookDescriptor = { help: 'metaHelp', registeredByAtiende: false };
 
@@ -128,14 +147,20 @@ export const CHANNEL_TYPES: Record<ChannelTypeKey, ChannelTypeDescriptor> = {
     keepsFailedInbound: false,
   },
   sms: {
+    // Twilio's Programmable Messaging API (the REST shape most SMS gateways also offer).
     configFields: [
-      text('senderId'),
-      { key: 'apiUrl', kind: 'url', required: true, secrets: ['apiKey'] },
-      secret('apiKey'),
+      { ...text('accountSid'), format: { pattern: TWILIO_ACCOUNT_SID, message: 'channels.twilioAccountSid' } },
+      // Signs Twilio's webhooks (X-Twilio-Signature) and authenticates the API calls.
+      secret('authToken'),
+      // The number messages come from, or the Messaging Service that picks one.
+      { ...text('sender'), format: { pattern: SMS_SENDER, message: 'channels.smsSender' } },
+      { key: 'apiBaseUrl', kind: 'url', required: false, target: 'sms', secrets: ['authToken'] },
+      BULK_RATE_FIELD,
     ],
     contact: { codes: ['2', '1', '9'], kind: 'phone' },
-    webhook: null,
-    composer: plainComposer,
+    webhook: { help: 'smsHelp', registeredByAtiende: false },
+    // MMS needs a public URL of each file for Twilio to fetch: replies are text only.
+    composer: { ...plainComposer, files: false, smsSegments: true },
     keepsFailedInbound: false,
   },
   email: {
@@ -151,6 +176,7 @@ export const CHANNEL_TYPES: Record<ChannelTypeKey, ChannelTypeDescriptor> = {
       { key: 'imapSecure', kind: 'boolean', required: false },
       text('imapUser'),
       secret('imapPassword'),
+      BULK_RATE_FIELD,
     ],
     contact: { codes: ['4'], kind: 'email' },
     webhook: null,
@@ -187,6 +213,7 @@ export const CHANNEL_TYPES: Record<ChannelTypeKey, ChannelTypeDescriptor> = {
       secret('appSecret'),
       secret('verifyToken'),
       { key: 'apiBaseUrl', kind: 'url', required: false, target: 'metaGraph', secrets: ['accessToken'] },
+      BULK_RATE_FIELD,
     ],
     contact: { codes: ['9', '2', '1'], kind: 'phone' },
     webhook: { help: 'whatsappHelp', registeredByAtiende: false },
@@ -272,6 +299,8 @@ export const metaWebhookResultSchema = z.object({
   updated: z.number().int(),
   ignored: z.number().int(),
 });
+/** An SMS status callback's acknowledgement is Twilio's empty TwiML; so is an inbound message's. */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /** A Telegram update's acknowledgement: whether it stored a new message, or applied an edit of one. */
 export const telegramWebhookResultSchema = z.object({ recorded: z.boolean(), changed: z.boolean() });
 /** The URL a provider now calls for the channel (after registering the webhook with it). */

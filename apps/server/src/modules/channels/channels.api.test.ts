@@ -50,6 +50,7 @@ describe('channels', () => {
       phoneNumberId: '1098765',
       businessAccountId: '5550001',
       apiBaseUrl: null,
+      sendRatePerSecond: null,
     });
     expect(channel.secretsSet).toEqual(['accessToken', 'appSecret', 'verifyToken']);
     for (const secret of ['EAAG-secret-token', 'app-secret-value', 'verify-me']) {

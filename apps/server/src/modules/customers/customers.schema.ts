@@ -37,6 +37,8 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: bigint('updated_by', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The customer answered an opt-out word (STOP, BAJA): bulk messaging never writes to them again. */
+    bulkOptOutAt: timestamp('bulk_opt_out_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('customers_identification_unique').on(

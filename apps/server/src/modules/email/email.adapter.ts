@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import { MESSAGE_DIRECTION } from '@atiende/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../platform/context.js';
+import { textToHtml } from '../../platform/html.js';
 import { businessRepo } from '../business/business.repo.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
 import {
+  type BulkDelivery,
   type ChannelAdapter,
   ChannelSetupError,
   detailForLogs,
@@ -162,6 +164,25 @@ export function createEmailAdapter(ctx: AppContext): ChannelAdapter & { close():
           : {}),
       });
       return { providerMessageId: messageId, delivered: false };
+    },
+
+    async sendBulk(delivery: BulkDelivery) {
+      const { channel } = delivery;
+      const address = channelAddress(channel);
+      const domain = address.split('@')[1] ?? 'atiende.local';
+      const business = await businessRepo.get(ctx.db);
+      const messageId = `<atiende-bulk-${randomBytes(9).toString('hex')}@${domain}>`;
+      await sendMail(await transportOf(channel), {
+        from: { name: business?.name?.trim() || channel.name, address },
+        to: { name: delivery.customerName, address: delivery.to },
+        subject: (delivery.subject ?? '').replace(/[\r\n]+/g, ' ').trim(),
+        messageId,
+        text: delivery.text,
+        html: textToHtml(delivery.text),
+        // Bulk mail says so, so auto-responders do not answer it (RFC 3834) and clients can file it.
+        headers: { Precedence: 'bulk', 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+      });
+      return { providerMessageId: messageId };
     },
 
     close() {

@@ -15,9 +15,34 @@ export interface OutboundDelivery {
   thread: { providerMessageId: string; direction: number }[];
 }
 
+/**
+ * One bulk message to one recipient (modules/bulk): not a reply in a conversation, so no ticket; the text is already
+ * filled for the recipient, and WhatsApp sends the approved template with its filled values.
+ */
+export interface BulkDelivery {
+  channel: ChannelRow;
+  /** The recipient's contact datum as stored (the adapter normalises it as for replies). */
+  to: string;
+  customerName: string;
+  text: string;
+  subject: string | null;
+  whatsappTemplate: { name: string; language: string; variables: string[] } | null;
+  /**
+   * Ours, for the provider to echo in its status callbacks (WhatsApp's `biz_opaque_callback_data`, a parameter of
+   * Twilio's status callback URL): a recipient whose send a crash interrupted is recognised by its first status.
+   */
+  reference: string;
+}
+
 /** Delivers through one channel type's provider; throws to have the job retried with backoff. */
 export interface ChannelAdapter {
   send(delivery: OutboundDelivery): Promise<{ providerMessageId?: string; delivered?: boolean }>;
+  /**
+   * Bulk messaging's send, through the same provider client as replies (channel types bulk messaging offers). Throws
+   * PermanentDeliveryError for what can never succeed, ChannelSetupError for a broken channel, anything else for a
+   * passing failure.
+   */
+  sendBulk?(delivery: BulkDelivery): Promise<{ providerMessageId: string }>;
   /** How the channel's problems found while sending are labelled on the channel (`Graph API`, `SMTP`, ...). */
   problemSource?: string;
 }
@@ -68,6 +93,25 @@ export async function throughPolicy<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw error instanceof OutboundRefusedError ? refusedConnection(error) : error;
   }
+}
+
+/**
+ * A failure after which the provider may have the message all the same: the connection broke or timed out once the
+ * request was on its way (a refused connection or an unknown host never sent anything; an HTTP answer is the
+ * provider's word).
+ */
+export function isAmbiguousSendError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return true;
+  const code = (error.cause as { code?: string } | undefined)?.code ?? (error as { code?: string }).code;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    code === 'UND_ERR_SOCKET' ||
+    code === 'UND_ERR_CLOSED' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
+  );
 }
 
 /** A provider's response text for the logs: short, on one line. */

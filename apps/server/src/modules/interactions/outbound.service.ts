@@ -56,6 +56,8 @@ const STATUS_CODES = {
 export function createOutboundService(ctx: AppContext) {
   const { db } = ctx;
   const adapters = new Map<string, ChannelAdapter>();
+  /** Who else hears providers' status callbacks (bulk messaging's recipients). */
+  const reportListeners: ((channelId: number, report: DeliveryReport) => Promise<boolean>)[] = [];
 
   async function announceStatus(ticketId: number, messageId: number, deliveryStatus: number) {
     const ticket = await ticketsRepo.findVisible(db, { kind: 'all' }, { id: ticketId });
@@ -212,6 +214,19 @@ export function createOutboundService(ctx: AppContext) {
     /** A channel type's provider adapter (web chat, e-mail, ...); types without one fail their messages clearly. */
     registerAdapter(channelType: ChannelTypeKey, adapter: ChannelAdapter) {
       adapters.set(channelType, adapter);
+    },
+
+    /** The adapter of a channel type (bulk messaging sends through it), if one is registered. */
+    adapterFor(channelType: string): ChannelAdapter | undefined {
+      return adapters.get(channelType);
+    },
+
+    /**
+     * Hears every provider status callback that is not one of Atiende's replies; returns whether it knew the id.
+     * Bulk messaging registers here, so each channel's webhook reports in one place.
+     */
+    onReport(listener: (channelId: number, report: DeliveryReport) => Promise<boolean>) {
+      reportListeners.push(listener);
     },
 
     /** `POST /tickets/:id/messages`: the agent answers the customer on one of the ticket's conversations. */
@@ -385,16 +400,23 @@ export function createOutboundService(ctx: AppContext) {
 
     /**
      * A provider's status callback for an outgoing message of the channel. `known` is false for ids that are not
-     * Atiende's replies (the caller logs them); `updated` only when the status moved forward.
+     * Atiende's replies (the caller logs them); `updated` only when the status moved forward. `failuresAreFinal`:
+     * the provider's failures are final (Twilio's failed/undelivered), so a late report of an earlier stage
+     * leaves a failed message failed.
      */
-    async report(
-      channelId: number,
-      report: { providerMessageId: string; status: keyof typeof STATUS_CODES; error?: string },
-    ) {
+    async report(channelId: number, report: DeliveryReport, options: { failuresAreFinal?: boolean } = {}) {
       const message = await interactionsRepo.messageByProviderId(db, channelId, report.providerMessageId);
-      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) return { known: false, updated: false };
+      if (!message || message.direction !== MESSAGE_DIRECTION.outgoing) {
+        for (const listener of reportListeners) {
+          if (await listener(channelId, report)) return { known: true, updated: true };
+        }
+        return { known: false, updated: false };
+      }
       const status = STATUS_CODES[report.status];
-      const updated = await interactionsRepo.advanceDelivery(db, message.id, status, { error: report.error });
+      const updated = await interactionsRepo.advanceDelivery(db, message.id, status, {
+        error: report.error,
+        keepFailed: options.failuresAreFinal,
+      });
       if (updated) await announceStatus(message.ticketId, message.id, status);
       return { known: true, updated };
     },
@@ -402,3 +424,12 @@ export function createOutboundService(ctx: AppContext) {
 }
 
 export type OutboundService = ReturnType<typeof createOutboundService>;
+
+/** A provider's status callback for one of its messages. */
+export interface DeliveryReport {
+  providerMessageId: string;
+  status: keyof typeof STATUS_CODES;
+  error?: string;
+  /** What Atiende gave the provider to echo with the message's statuses (bulk messaging's recipient). */
+  reference?: string;
+}

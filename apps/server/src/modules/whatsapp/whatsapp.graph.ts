@@ -80,7 +80,8 @@ export function createGraphClient(outbound: OutboundPolicy, settings: GraphSetti
     throughPolicy(() => outbound.fetch(target, href, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }));
 
   return {
-    async send(to: string, message: OutgoingWhatsapp): Promise<string> {
+    /** `callbackData` comes back in the message's status webhooks (`biz_opaque_callback_data`). */
+    async send(to: string, message: OutgoingWhatsapp, callbackData?: string): Promise<string> {
       const content = contentOf(message);
       const response = await request(url(`${encodeURIComponent(settings.phoneNumberId)}/messages`), {
         method: 'POST',
@@ -91,6 +92,7 @@ export function createGraphClient(outbound: OutboundPolicy, settings: GraphSetti
           to,
           type: message.type,
           ...content,
+          ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
         }),
       });
       if (!response.ok) throw await failure(response, 'send');

@@ -73,6 +73,16 @@ export function createWhatsappChannel(
       // Statuses are reported per WhatsApp message; the first one stands for the reply.
       return { providerMessageId: await sendInParts(parts) };
     },
+    async sendBulk({ channel, to: contact, text, whatsappTemplate, reference }) {
+      const graph = createGraphClient(ctx.outbound, graphSettings(channel.config, channel.secrets));
+      const to = contact.replace(/\D/g, '');
+      if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${contact}`);
+      // The reference comes back with the statuses: a send whose answer a crash lost is still recognised.
+      const providerMessageId = whatsappTemplate
+        ? await graph.send(to, { type: 'template', ...whatsappTemplate }, reference)
+        : await graph.send(to, { type: 'text', body: text.slice(0, WHATSAPP_TEXT_LIMIT) }, reference);
+      return { providerMessageId };
+    },
   };
 
   /** Queues the media job of a stored message whose files are not kept yet (a redelivery queues it again). */

@@ -112,6 +112,8 @@ const statusSchema = z.looseObject({
   status: z.string(),
   recipient_id: z.string().optional(),
   errors: z.array(errorSchema).optional(),
+  /** What Atiende sent with the message (`biz_opaque_callback_data`): a bulk recipient's reference. */
+  biz_opaque_callback_data: z.string().max(512).optional(),
 });
 
 export const webhookSchema = z.object({
@@ -177,6 +179,7 @@ export interface ParsedStatus {
   providerMessageId: string;
   status: 'sent' | 'delivered' | 'read' | 'failed';
   error?: string;
+  reference?: string;
 }
 
 export interface WhatsappEvents {
@@ -371,6 +374,7 @@ export function readWebhook(payload: WhatsappWebhook, phoneNumberId: string | nu
           providerMessageId: parsed.data.id,
           status: parsed.data.status as ParsedStatus['status'],
           ...(error ? { error: `${error.code ?? ''} ${error.title ?? ''}`.trim().slice(0, 1000) } : {}),
+          ...(parsed.data.biz_opaque_callback_data ? { reference: parsed.data.biz_opaque_callback_data } : {}),
         });
       }
     }

@@ -46,6 +46,7 @@ import {
   groupDepth,
   type MemberPath,
   memberErrorKey,
+  newCondition,
   type OnReplace,
   operatorsFor,
   ROOT_ERROR_KEY,
@@ -68,6 +69,10 @@ export interface ConditionBuilderProps {
   errors?: Record<string, string>;
   /** Prefix of the builder's test ids. */
   testId?: string;
+  /** Only the fields this accepts are offered (bulk messaging: `customer.*`); every field when omitted. */
+  fieldFilter?: (field: string) => boolean;
+  /** The field a new condition starts with (the ticket's status when omitted); it should pass `fieldFilter`. */
+  defaultField?: string;
 }
 
 interface BuilderContextValue {
@@ -80,6 +85,9 @@ interface BuilderContextValue {
   forSchedule: boolean;
   errors: Record<string, string>;
   testId: string;
+  fieldFilter?: (field: string) => boolean;
+  /** A new condition, on the builder's default field. */
+  newMember: () => Condition;
 }
 
 const BuilderContext = createContext<BuilderContextValue | null>(null);
@@ -126,6 +134,8 @@ export function ConditionBuilder({
   forSchedule = false,
   errors = {},
   testId = 'conditions',
+  fieldFilter,
+  defaultField,
 }: ConditionBuilderProps) {
   const { keyOf, carry } = useMemberKeys();
   const numbers = useMemo(
@@ -142,8 +152,15 @@ export function ConditionBuilder({
       forSchedule,
       errors,
       testId,
+      fieldFilter,
+      newMember: () => {
+        const descriptor = defaultField ? describeField(defaultField, options.formFields) : null;
+        return defaultField && descriptor
+          ? newCondition(defaultField, descriptor, forSchedule)
+          : defaultCondition(forSchedule);
+      },
     }),
-    [value, onChange, carry, keyOf, numbers, options, forSchedule, errors, testId],
+    [value, onChange, carry, keyOf, numbers, options, forSchedule, errors, testId, fieldFilter, defaultField],
   );
   const rootError = errors[ROOT_ERROR_KEY];
   return (
@@ -162,7 +179,7 @@ export function ConditionBuilder({
 
 function GroupView({ group, path }: { group: ConditionGroup; path: MemberPath }) {
   const { t } = useTranslation();
-  const { root, apply, keyOf, errors, forSchedule, testId } = useBuilder();
+  const { root, apply, keyOf, errors, testId, newMember } = useBuilder();
   const matchLabelId = useId();
   const depth = groupDepth(path);
   const nested = path.length > 0;
@@ -272,7 +289,7 @@ function GroupView({ group, path }: { group: ConditionGroup; path: MemberPath })
           size="small"
           startIcon={<AddIcon />}
           disabled={!roomForMore}
-          onClick={() => apply((current, carry) => addCondition(current, path, defaultCondition(forSchedule), carry))}
+          onClick={() => apply((current, carry) => addCondition(current, path, newMember(), carry))}
           data-testid={`${testId}-add-condition-${id}`}
         >
           {t('automation.builder.addCondition')}
@@ -282,7 +299,7 @@ function GroupView({ group, path }: { group: ConditionGroup; path: MemberPath })
             size="small"
             startIcon={<AccountTreeOutlinedIcon />}
             disabled={!roomForMore}
-            onClick={() => apply((current, carry) => addGroup(current, path, defaultCondition(forSchedule), carry))}
+            onClick={() => apply((current, carry) => addGroup(current, path, newMember(), carry))}
             data-testid={`${testId}-add-group-${id}`}
           >
             {t('automation.builder.addGroup')}
@@ -304,7 +321,7 @@ function GroupView({ group, path }: { group: ConditionGroup; path: MemberPath })
 
 function ConditionRow({ condition, path }: { condition: Condition; path: MemberPath }) {
   const { t } = useTranslation();
-  const { apply, numbers, options, forSchedule, errors, testId } = useBuilder();
+  const { apply, numbers, options, forSchedule, errors, testId, fieldFilter } = useBuilder();
   const id = pathId(path);
   const number = numbers.get(path.join('.')) ?? 0;
   const descriptor = describeField(condition.field, options.formFields, condition.type);
@@ -335,6 +352,7 @@ function ConditionRow({ condition, path }: { condition: Condition; path: MemberP
         <FieldPicker
           value={condition.field}
           formFields={options.formFields}
+          fieldFilter={fieldFilter}
           onChange={selectField}
           error={own.field ?? own.type}
           testId={`${testId}-field-${id}`}

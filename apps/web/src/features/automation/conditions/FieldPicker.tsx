@@ -15,7 +15,10 @@ interface FieldChoice {
 }
 
 /** The fields in the picker's order: by entity, the campaign's form fields last. */
-function useFieldChoices(formFields: readonly ConditionFormField[]): FieldChoice[] {
+function useFieldChoices(
+  formFields: readonly ConditionFormField[],
+  fieldFilter?: (field: string) => boolean,
+): FieldChoice[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const choice = (field: string, entity: FieldEntity, label: string): FieldChoice => ({
@@ -24,30 +27,34 @@ function useFieldChoices(formFields: readonly ConditionFormField[]): FieldChoice
       label,
       fullLabel: `${t(entityLabelKey(entity))} · ${label}`,
     });
-    return FIELD_ENTITIES.flatMap((entity) =>
+    const all = FIELD_ENTITIES.flatMap((entity) =>
       entity === 'form'
         ? formFields.map((item) => choice(formFieldName(item.key), entity, item.label))
         : staticFieldsOf(entity).map((field) => choice(field, entity, t(fieldLabelKey(field)))),
     );
-  }, [formFields, t]);
+    return fieldFilter ? all.filter((item) => fieldFilter(item.field)) : all;
+  }, [formFields, fieldFilter, t]);
 }
 
 /** The condition's field, searchable, grouped by what it belongs to (ticket, latest message, customer...). */
 export function FieldPicker({
   value,
   formFields,
+  fieldFilter,
   onChange,
   error,
   testId,
 }: {
   value: string;
   formFields: readonly ConditionFormField[];
+  /** Only the fields this accepts are offered (a saved field it refuses stays shown, as an unknown one). */
+  fieldFilter?: (field: string) => boolean;
   onChange: (field: string) => void;
   error?: string;
   testId: string;
 }) {
   const { t } = useTranslation();
-  const choices = useFieldChoices(formFields);
+  const choices = useFieldChoices(formFields, fieldFilter);
   const known = choices.find((choice) => choice.field === value);
   // A form field the campaign's form no longer has (or another campaign's) stays shown, by its key.
   const selected: FieldChoice = known ?? {
