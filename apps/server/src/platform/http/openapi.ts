@@ -189,6 +189,10 @@ export const API_TAGS = [
     name: 'SLA',
     description: 'SLA rules: targets per priority, each ticket’s deadlines, warnings and breach records',
   },
+  {
+    name: 'Bulk messaging',
+    description: 'Bulk messages: the wizard’s audience, saving, runs and their actions, recipients and results',
+  },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },

@@ -126,6 +126,7 @@ describe('channel form', () => {
       appSecret: '',
       verifyToken: '',
       apiBaseUrl: '',
+      sendRatePerSecond: '',
     });
     expect(form).toMatchObject({ hoursEnabled: true, timezone: 'America/Lima', unavailableMessage: '' });
     expect(missingConfig(form, channel.secretsSet)).toEqual(['config.appSecret', 'config.verifyToken']);
