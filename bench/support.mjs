@@ -19,8 +19,8 @@ export async function measure(label, run, iterations, warmup = 10) {
   return { label, mean, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)] };
 }
 
-/** The app on the bench database, a token for `email`, and a bare Fastify route to compare against. */
-export async function startBench({ databaseUrl, db, logger, email, password }) {
+/** The app on the bench database (`env`: more settings), a token for `email`, and a bare route to compare against. */
+export async function startBench({ databaseUrl, db, logger, email, password, env = {} }) {
   // Realtime fans out between nodes as in production (PostgreSQL when the app has DATABASE_URL, Redis with
   // REDIS_URL); BENCH_FANOUT=local measures one node on the embedded database, which has none.
   const config = loadConfig({
@@ -29,6 +29,7 @@ export async function startBench({ databaseUrl, db, logger, email, password }) {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     DATA_DIR: '/tmp/atiende-bench',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const jobs = await startJobs(databaseUrl, logger);
   const built = await buildApp({

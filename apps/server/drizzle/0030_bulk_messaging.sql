@@ -58,6 +58,7 @@ CREATE TABLE "bulk_runs" (
 	CONSTRAINT "bulk_runs_bulk_message_id_run_pk" PRIMARY KEY("bulk_message_id","run")
 );
 --> statement-breakpoint
+ALTER TABLE "business" ADD COLUMN "opt_out_words" jsonb DEFAULT '["STOP", "BAJA", "CANCELAR", "UNSUBSCRIBE"]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "bulk_opt_out_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bulk_messages" ADD CONSTRAINT "bulk_messages_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bulk_messages" ADD CONSTRAINT "bulk_messages_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

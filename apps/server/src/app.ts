@@ -319,7 +319,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       retryLimit: 10,
       retryDelaySeconds: 5,
       concurrency: 4,
-      policy: 'stately',
+      // One queued per channel; one running per channel is the dispatcher's own lock (freed when a node dies).
+      policy: 'short',
       heartbeatSeconds: 10,
     },
     (job) => bulk.dispatch(job.channelId),

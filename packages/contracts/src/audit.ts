@@ -114,6 +114,7 @@ const businessConfigFields = {
   'configuracion.inactivity_timeout': 'number',
   'configuracion.advanced_search': 'boolean',
   'configuracion.time_zone': 'text',
+  'configuracion.opt_out_words': 'list',
 } as const satisfies Record<`configuracion.${keyof BusinessConfiguration}`, AuditFieldKind>;
 
 /**

@@ -46,6 +46,8 @@ export const businessConfigurationSchema = z.object({
   advanced_search: z.boolean(),
   /** The business's IANA time zone: dates in exports and reports are written in it. */
   time_zone: z.string(),
+  /** A customer whose whole message is one of these words (any case, accents aside) is never messaged in bulk again. */
+  opt_out_words: z.array(z.string()),
 });
 export type BusinessConfiguration = z.infer<typeof businessConfigurationSchema>;
 
@@ -113,6 +115,16 @@ export const updateBusinessBodySchema = z.object({
     advanced_search: z.boolean().optional(),
     /** Left out: unchanged. */
     time_zone: timeZoneSchema.optional(),
+    /** Left out: unchanged. */
+    opt_out_words: z
+      .array(
+        singleLine()
+          .trim()
+          .min(1)
+          .max(30, { message: 'i18n:business.optOutWordTooLong' }),
+      )
+      .max(20, { message: 'i18n:business.optOutWordsTooMany' })
+      .optional(),
   }),
 });
 export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;

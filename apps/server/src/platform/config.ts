@@ -179,6 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportsSchedulerMs: value.REPORTS_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 60_000),
     automationSchedulerMs: value.AUTOMATION_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 30_000),
     bulkSchedulerMs: value.BULK_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 15_000),
-    bulkInterruptedAfterMs: value.BULK_INTERRUPTED_AFTER_MS ?? 300_000,
+    bulkInterruptedAfterMs: value.BULK_INTERRUPTED_AFTER_MS ?? 900_000,
   };
 }

@@ -18,10 +18,11 @@ export interface JobQueueDefinition<Q extends JobName> {
   /** Jobs of this queue one node runs at the same time (a slow provider must not hold up the others). */
   concurrency?: number;
   /**
-   * `stately`: at most one job queued and one active per singleton key (a per-channel dispatcher that must never
-   * run twice at once across nodes). Default: pg-boss's standard queue.
+   * `short`: at most one job of a singleton key waits in the queue (more sends of it are dropped while one waits).
+   * `stately`: besides, at most one of the key is active — but a killed node's job stays active until pg-boss's
+   * supervision notices, which holds the key up for minutes. Default: pg-boss's standard queue.
    */
-  policy?: 'standard' | 'stately';
+  policy?: 'standard' | 'short' | 'stately';
   /** A job whose worker stops beating this long (a killed node) is retried by another node (>= 10 s). */
   heartbeatSeconds?: number;
 }
@@ -41,7 +42,13 @@ export interface Jobs {
 }
 
 export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: databaseUrl, useListenNotify: true, max: 4 });
+  // Supervision every 15 s (pg-boss: 60): a job whose node died stops beating and is retried on another soon after.
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    useListenNotify: true,
+    max: 4,
+    superviseIntervalSeconds: 15,
+  });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job runner error'));
   await boss.start();
   return {

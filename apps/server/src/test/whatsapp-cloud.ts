@@ -38,7 +38,7 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
   let lostBeforeArrival = 0;
   let lostAnswers = 0;
   /** Where Meta would post each accepted message's first status ("sent", with its biz_opaque_callback_data). */
-  let statusWebhook: { url: string; appSecret: string; phoneNumberId: string } | null = null;
+  let statusWebhook: { url: string | (() => string); appSecret: string; phoneNumberId: string } | null = null;
 
   function reportSent(id: string, to: string, callbackData: unknown) {
     if (!statusWebhook) return;
@@ -54,14 +54,21 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
         },
       ],
     });
-    // Like Meta, a moment after the answer (or after the connection broke).
-    setTimeout(() => {
-      fetch(target, {
+    // Like Meta, a moment after the answer (or after the connection broke), again until it is taken.
+    const post = (tries: number) => {
+      fetch(typeof target === 'string' ? target : target(), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(payload, appSecret) },
         body: payload,
-      }).catch(() => undefined);
-    }, 30);
+      })
+        .then((response) => {
+          if (!response.ok && tries > 1) setTimeout(() => post(tries - 1), 500);
+        })
+        .catch(() => {
+          if (tries > 1) setTimeout(() => post(tries - 1), 500);
+        });
+    };
+    setTimeout(() => post(60), 30);
   }
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.accessToken}`;
@@ -193,7 +200,7 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
       lostAnswers = count;
     },
     /** Post each accepted message's "sent" status to Atiende's webhook, as Meta does (null: stop). */
-    reportStatusesTo(target: { url: string; appSecret: string; phoneNumberId: string } | null) {
+    reportStatusesTo(target: { url: string | (() => string); appSecret: string; phoneNumberId: string } | null) {
       statusWebhook = target;
     },
     /** The next send answers this Graph error. */

@@ -423,15 +423,46 @@ describe('bulk messaging: a run', () => {
       )
     ).rows;
     expect(optedOut.at).not.toBeNull();
+    // The business's own words count too (its profile's opt-out words), any case and accents aside.
+    await t.ctx.db.execute(sql`update business set opt_out_words = '["BAJA", "NO MAS"]'::jsonb`);
+    try {
+      const secondPhone = `57310${ids[1]}`;
+      await deliver(
+        webhookBody(PHONE_NUMBER_ID, {
+          contacts: [{ waId: secondPhone, name: 'Cliente2' }],
+          messages: [
+            {
+              from: secondPhone,
+              id: `wamid.in2${Date.now()}`,
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              type: 'text',
+              text: { body: 'No más' },
+            },
+          ],
+        }),
+      );
+      await waitFor(async () => {
+        const [row] = (
+          await t.ctx.db.execute<{ at: string | null }>(
+            sql`select bulk_opt_out_at as at from customers where id = ${ids[1]}`,
+          )
+        ).rows;
+        return row.at !== null;
+      }, 'the business’s own opt-out word to count');
+    } finally {
+      await t.ctx.db.execute(
+        sql`update business set opt_out_words = '["STOP", "BAJA", "CANCELAR", "UNSUBSCRIBE"]'::jsonb`,
+      );
+    }
 
-    // Repeating reaches the other two only; "repeat failed" only the failed one.
+    // Repeating reaches the one who did not opt out only; "repeat failed" only the failed one.
     const phones = new Set(ids.map((id) => `57310${id}`));
     const before = sendsTo(phones).length;
     expect(
       (await api.post(`/api/v2/bulk-messages/${bulk.id}/actions`, supervisor, { action: 'repeat' })).statusCode,
     ).toBe(200);
     const second = await until(bulk.id, ['finalized']);
-    expect(second.progress).toMatchObject({ run: 2, total: 2, sent: 2 });
+    expect(second.progress).toMatchObject({ run: 2, total: 1, sent: 1 });
     expect(
       sendsTo(phones)
         .slice(before)
@@ -442,6 +473,7 @@ describe('bulk messaging: a run', () => {
     });
     expect(failedRun.statusCode).toBe(200);
     const third = await until(bulk.id, ['finalized']);
+    // The failed one of run 2: none.
     expect(third.progress).toMatchObject({ run: 3, total: 0 });
 
     // The results as a workbook (run 1), refused to another campaign's supervisor.

@@ -1,5 +1,6 @@
 import type { BulkAccounts, BulkRecipientStatus, BulkStatus, ConditionGroup } from '@atiende/contracts';
 import { and, desc, eq, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { Executor } from '../../platform/db/client.js';
 import { compileConditions } from '../automation/conditions.sql.js';
 import { bulkMessages, type bulkRecipients, bulkRuns } from './bulk.schema.js';
@@ -84,7 +85,41 @@ function countedChange(change: SQL) {
     select * from changed`;
 }
 
+/** The advisory-lock class of bulk dispatchers (the key is the channel). */
+const DISPATCH_LOCK_CLASS = 18_018;
+
 export const bulkRepo = {
+  /**
+   * The channel's dispatcher lock, on a connection of its own held while the slice runs: one dispatcher per channel
+   * in the cluster. It is a session lock, so a node that dies (its connection closed) frees it at once for another.
+   * Returns the release, or null when another node holds it.
+   */
+  async lockDispatcher(pool: Pool, channelId: number): Promise<(() => Promise<void>) | null> {
+    const client = await pool.connect();
+    try {
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [
+        DISPATCH_LOCK_CLASS,
+        channelId,
+      ]);
+      if (!result.rows[0]?.locked) {
+        client.release();
+        return null;
+      }
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    return async () => {
+      try {
+        await client.query('select pg_advisory_unlock($1, $2)', [DISPATCH_LOCK_CLASS, channelId]);
+        client.release();
+      } catch (error) {
+        // A connection that cannot unlock is dropped, which unlocks.
+        client.release(error as Error);
+      }
+    };
+  },
+
   async insert(db: Executor, values: typeof bulkMessages.$inferInsert): Promise<BulkMessageRow> {
     const [row] = await db.insert(bulkMessages).values(values).returning();
     return row;

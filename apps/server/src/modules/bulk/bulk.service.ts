@@ -85,9 +85,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Bulk messaging (docs/bulk-messaging.md). Saved once from the wizard; each run chooses its recipients in one
- * statement (`bulk.prepare`), then one dispatcher job per channel (`bulk.dispatch`, a stately queue keyed by channel,
- * so never two at once in the cluster) claims recipients in committed batches and sends them through the channel
- * adapter's `sendBulk`, spaced to the channel's rate. Providers' status callbacks reach recipients through the
+ * statement (`bulk.prepare`), then one dispatcher per channel (`bulk.dispatch` jobs under the channel's session
+ * advisory lock, so never two at once in the cluster, and free again the moment a node dies) claims recipients in
+ * committed batches and sends them through the channel adapter's `sendBulk`, spaced to the channel's rate. Providers' status callbacks reach recipients through the
  * outbound service's report; a reply links to the recipient and opt-out words mark the customer.
  */
 export function createBulkService(ctx: AppContext, outbound: OutboundService, options: { interruptedAfterMs: number }) {
@@ -414,6 +414,17 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
    * a few in flight; checks pause and stop between batches; queues the next slice while work is left.
    */
   async function dispatch(channelId: number): Promise<void> {
+    const release = await bulkRepo.lockDispatcher(db.$client, channelId);
+    // Another node dispatches this channel now; its slice queues the next one.
+    if (!release) return;
+    try {
+      await dispatchLocked(channelId);
+    } finally {
+      await release();
+    }
+  }
+
+  async function dispatchLocked(channelId: number): Promise<void> {
     const channel = await channelsRepo.find(db, channelId);
     if (!channel) return;
     const rate = sendRateOf(channel);
@@ -802,7 +813,9 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
       const said = foldText(inbound.text.trim())
         .toUpperCase()
         .replace(/[.!¡\s]+$/u, '');
-      if (said && DEFAULT_OPT_OUT_WORDS.some((word) => word === said)) {
+      // The business's words (its profile), compared the same way: any case, accents aside.
+      const words = (await businessRepo.get(db))?.optOutWords ?? DEFAULT_OPT_OUT_WORDS;
+      if (said && words.some((word) => foldText(word).toUpperCase() === said)) {
         if (await bulkRepo.optOut(db, inbound.customerId)) {
           ctx.logger.info({ customerId: inbound.customerId }, 'customer opted out of bulk messaging');
         }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export interface IntegrationRecord {
@@ -34,5 +35,10 @@ export const business = pgTable('business', {
   inactivityTimeoutHours: integer('inactivity_timeout_hours').notNull().default(2),
   advancedSearch: boolean('advanced_search').notNull().default(true),
   timeZone: varchar('time_zone', { length: 60 }).notNull().default('America/Bogota'),
+  /** Words that opt a customer out of bulk messaging (docs/bulk-messaging.md). */
+  optOutWords: jsonb('opt_out_words')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'["STOP", "BAJA", "CANCELAR", "UNSUBSCRIBE"]'::jsonb`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

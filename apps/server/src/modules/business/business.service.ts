@@ -1,5 +1,6 @@
 import {
   type Business,
+  DEFAULT_OPT_OUT_WORDS,
   DEFAULT_THEME,
   DEFAULT_TIME_ZONE,
   REALTIME_EVENTS,
@@ -49,6 +50,7 @@ export function toBusinessView(row: BusinessRow | null): Business {
       inactivity_timeout: row?.inactivityTimeoutHours ?? 2,
       advanced_search: row?.advancedSearch ?? true,
       time_zone: row?.timeZone ?? DEFAULT_TIME_ZONE,
+      opt_out_words: row?.optOutWords ?? [...DEFAULT_OPT_OUT_WORDS],
     },
   };
 }
@@ -136,6 +138,9 @@ export function createBusinessService(ctx: AppContext) {
             ? {}
             : { advancedSearch: body.configuracion.advanced_search }),
           ...(body.configuracion.time_zone === undefined ? {} : { timeZone: body.configuracion.time_zone }),
+          ...(body.configuracion.opt_out_words === undefined
+            ? {}
+            : { optOutWords: [...new Set(body.configuracion.opt_out_words.map((word) => word.toUpperCase()))] }),
         });
         const changes = diffForAudit('business', auditSnapshot(current), auditSnapshot(updated));
         await auditRepo.record(tx, {

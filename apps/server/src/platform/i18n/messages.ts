@@ -65,6 +65,8 @@ const es = {
   'channels.smsSender':
     'Escriba el número remitente en formato internacional (+573001234567) o el SID del Messaging Service (MG…)',
   'business.timeZoneInvalid': 'La zona horaria no es válida (ejemplo: America/Bogota)',
+  'business.optOutWordTooLong': 'Cada palabra de baja tiene como máximo 30 caracteres',
+  'business.optOutWordsTooMany': 'Como máximo 20 palabras de baja',
   'email.retried': 'El mensaje se procesó de nuevo',
   'email.discarded': 'El mensaje fallido se descartó',
   'email.retryFailed': 'El mensaje todavía no se puede procesar; el motivo quedó actualizado en la lista',
@@ -400,6 +402,8 @@ const en: Record<MessageKey, string> = {
   'channels.smsSender':
     'Write the sender number in international format (+573001234567) or the Messaging Service SID (MG…)',
   'business.timeZoneInvalid': 'The time zone is not valid (for example America/Bogota)',
+  'business.optOutWordTooLong': 'Each opt-out word has at most 30 characters',
+  'business.optOutWordsTooMany': 'At most 20 opt-out words',
   'email.retried': 'The message was processed again',
   'email.discarded': 'The failed message was discarded',
   'email.retryFailed': 'The message still cannot be processed; its reason was updated in the list',

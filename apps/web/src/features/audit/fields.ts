@@ -92,6 +92,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     'configuracion.inactivity_timeout': 'business.config.inactivity_timeout',
     'configuracion.advanced_search': 'business.config.advanced_search',
     'configuracion.time_zone': 'business.config.time_zone',
+    'configuracion.opt_out_words': 'business.config.opt_out_words',
     integraciones: 'business.sections.integrations',
     'integraciones.icono': 'business.integrations.icono',
     'integraciones.ruta': 'business.integrations.ruta',

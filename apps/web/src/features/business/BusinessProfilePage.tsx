@@ -350,6 +350,29 @@ function BusinessForm({ business }: { business: Business }) {
                 />
               )}
             />
+            <Autocomplete
+              multiple
+              freeSolo
+              options={[] as string[]}
+              value={state.configuracion.opt_out_words}
+              disabled={readOnly}
+              onChange={(_event, words) =>
+                setConfig('opt_out_words', [...new Set(words.map((word) => word.trim().toUpperCase()).filter(Boolean))])
+              }
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  margin="dense"
+                  label={t('business.config.opt_out_words')}
+                  error={Boolean(errors['configuracion.opt_out_words'])}
+                  helperText={errors['configuracion.opt_out_words'] ?? t('business.config.opt_out_words_help')}
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'business-config-opt_out_words' },
+                  }}
+                />
+              )}
+            />
           </Box>
         </Section>
         <Section

@@ -24,6 +24,7 @@ const state: BusinessFormState = {
     inactivity_timeout: 2,
     advanced_search: true,
     time_zone: 'America/Bogota',
+    opt_out_words: ['STOP', 'BAJA'],
   },
   integraciones: [
     { key: 'id-3', id: 3, nombre: 'CRM', icono: 'web', ruta: 'crm', url: 'https://crm.example.com', roles: ['admin'] },
