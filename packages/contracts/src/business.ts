@@ -117,12 +117,7 @@ export const updateBusinessBodySchema = z.object({
     time_zone: timeZoneSchema.optional(),
     /** Left out: unchanged. */
     opt_out_words: z
-      .array(
-        singleLine()
-          .trim()
-          .min(1)
-          .max(30, { message: 'i18n:business.optOutWordTooLong' }),
-      )
+      .array(singleLine().trim().min(1).max(30, { message: 'i18n:business.optOutWordTooLong' }))
       .max(20, { message: 'i18n:business.optOutWordsTooMany' })
       .optional(),
   }),
