@@ -1,7 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, ensureBuiltInRoles } from '../modules/users/users.service.js';
 import { waitFor } from '../test/desk.js';
 import { readOutbox } from '../test/mailbox.js';
+import { freePort } from '../test/ports.js';
 import { startProxy, type TestProxy } from '../test/proxy.js';
 import { rememberSecret } from '../test/secrets.js';
 import { connectDatabase, type DatabaseHandle } from './db/client.js';
@@ -43,17 +43,6 @@ let nodeA: Node;
 let nodeB: Node;
 let admin: { email: string; password: string; token: string };
 const sockets: Socket[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a node; its JSON log goes to the run's log folder, so the log audit searches it for secrets too. */
 function spawnNode(name: Node['name'], port: number, publicUrl: string): Node {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { freePort } from './ports.js';
 
 const DOVECOT = '/usr/sbin/dovecot';
 
@@ -36,18 +37,6 @@ function ensureDovecot(): void {
     install();
   }
   if (!fs.existsSync(DOVECOT)) throw new Error('dovecot-imapd could not be installed with apt-get');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function canConnect(port: number): Promise<boolean> {

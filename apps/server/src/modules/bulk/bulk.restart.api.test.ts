@@ -1,7 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../platform/db/client.js';
 import { waitFor } from '../../test/desk.js';
+import { freePort } from '../../test/ports.js';
 import { rememberSecret } from '../../test/secrets.js';
 import { startWhatsappCloud } from '../../test/whatsapp-cloud.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
@@ -33,17 +33,6 @@ let cloud: Awaited<ReturnType<typeof startWhatsappCloud>>;
 const nodes: ChildProcess[] = [];
 let current = '';
 let channelIdForStatuses = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startNode(name: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();

@@ -415,18 +415,22 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
    */
   async function dispatch(channelId: number): Promise<void> {
     const release = await bulkRepo.lockDispatcher(db.$client, channelId);
-    // Another node dispatches this channel now; its slice queues the next one.
+    // Another dispatcher holds the channel; it queues the next slice once it let go (the scheduler also does).
     if (!release) return;
+    let moreLeft = false;
     try {
-      await dispatchLocked(channelId);
+      moreLeft = await dispatchLocked(channelId);
     } finally {
       await release();
     }
+    // Queued after letting go: a job that starts now finds the channel free (one queued before us may take it).
+    if (moreLeft) await dispatchSoon(channelId);
   }
 
-  async function dispatchLocked(channelId: number): Promise<void> {
+  /** One slice under the channel's lock; says whether recipients are left to claim. */
+  async function dispatchLocked(channelId: number): Promise<boolean> {
     const channel = await channelsRepo.find(db, channelId);
-    if (!channel) return;
+    if (!channel) return false;
     const rate = sendRateOf(channel);
     // A tenth slower than the rate: jitter between our start and the provider's arrival never packs more into a second.
     const spacing = (1000 / rate) * 1.1;
@@ -502,7 +506,7 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
       // Only unconfirmed sends left: their statuses, or the scheduler, move them on.
       else if ((runs.get(row.id)?.new ?? 0) > 0) moreLeft = true;
     }
-    if (moreLeft && !broken) await dispatchSoon(channelId);
+    return moreLeft && !broken;
   }
 
   /** `bulk.prepare`: a run's recipients chosen in one statement, then it runs. */

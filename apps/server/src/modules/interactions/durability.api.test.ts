@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, deskCampaign } from '../../test/desk.js';
+import { freePort } from '../../test/ports.js';
 
 /**
  * The real server as its own process, killed with SIGKILL in the middle of a burst of inbound messages: every message
@@ -21,17 +21,6 @@ let t: TestApp;
 let admin: Actor;
 let channelId: number;
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [mainJs], {
