@@ -440,6 +440,8 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
     let nextStart = Date.now();
     let broken = false;
     let moreLeft = false;
+    // Where each run's last claim ended in this slice (recipients put back to new are found again from the start).
+    const cursors = new Map<number, number>();
     const phoneTypes = await contactTypeIds(CHANNEL_TYPES.whatsapp.contact.codes);
     const emailTypes = await contactTypeIds(CHANNEL_TYPES.email.contact.codes);
 
@@ -449,7 +451,13 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
       let claimedAny = false;
       for (const row of running) {
         if (Date.now() >= deadline) break;
-        const claimed = await bulkRepo.claim(db, row.id, row.run, batchSize);
+        const after = cursors.get(row.id) ?? 0;
+        let claimed = await bulkRepo.claim(db, row.id, row.run, batchSize, after);
+        if (claimed.length === 0 && after > 0) {
+          cursors.set(row.id, 0);
+          claimed = await bulkRepo.claim(db, row.id, row.run, batchSize);
+        }
+        if (claimed.length > 0) cursors.set(row.id, claimed[claimed.length - 1].id);
         if (claimed.length === 0) {
           if (inFlight.size === 0 && (await finishIfDone(row))) await announce(row.id, true);
           continue;
