@@ -132,6 +132,9 @@ test('the demo agent finds their campaign in the header switcher', async ({ page
 test('a channel in error shows its whole badge, in Spanish and in English right to left, narrow and wide', async ({
   browser,
 }) => {
+  // Four browsers signed in one after another (two widths, two languages): more than the default minute on a loaded
+  // machine (a run took 60 s and timed out).
+  test.setTimeout(180_000);
   const setup = await browser.newContext();
   const admin = await setup.newPage();
   await signIn(admin, 'admin@atiende.test', DEMO_PASSWORD);

@@ -321,7 +321,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       concurrency: 4,
       // One queued per channel; one running per channel is the dispatcher's own lock (freed when a node dies).
       policy: 'short',
-      heartbeatSeconds: 10,
     },
     (job) => bulk.dispatch(job.channelId),
   );

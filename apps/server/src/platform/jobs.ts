@@ -23,11 +23,9 @@ export interface JobQueueDefinition<Q extends JobName> {
    * supervision notices, which holds the key up for minutes. Default: pg-boss's standard queue.
    */
   policy?: 'standard' | 'short' | 'stately';
-  /** A job whose worker stops beating this long (a killed node) is retried by another node (>= 10 s). */
-  heartbeatSeconds?: number;
 }
 
-/** Options of one job: its singleton key (with a `stately` queue), and a delay before it may start. */
+/** Options of one job: its singleton key (with a `short` or `stately` queue), and a delay before it may start. */
 export interface JobSendOptions {
   singletonKey?: string;
   startAfterSeconds?: number;
@@ -42,13 +40,7 @@ export interface Jobs {
 }
 
 export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jobs> {
-  // Supervision every 15 s (pg-boss: 60): a job whose node died stops beating and is retried on another soon after.
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    useListenNotify: true,
-    max: 4,
-    superviseIntervalSeconds: 15,
-  });
+  const boss = new PgBoss({ connectionString: databaseUrl, useListenNotify: true, max: 4 });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job runner error'));
   await boss.start();
   return {
@@ -59,7 +51,6 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
         retryBackoff: true,
         notify: true,
         ...(queue.policy ? { policy: queue.policy } : {}),
-        ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
       });
       const options = {
         includeMetadata: true,
