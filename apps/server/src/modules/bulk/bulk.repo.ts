@@ -319,6 +319,9 @@ export const bulkRepo = {
         with picked as (
           select r.id from bulk_recipients r
           where r.bulk_message_id = ${bulkMessageId} and r.run = ${run} and r.status = 'new' and r.id > ${afterId}
+            -- Paused or stopped since the dispatcher looked: nothing more is claimed.
+            and exists (select 1 from bulk_messages b where b.id = ${bulkMessageId} and b.run = ${run}
+              and b.status = 'running')
           order by r.id limit ${limit}
           for update skip locked
         )
