@@ -571,5 +571,20 @@ describe('bulk messaging: a run', () => {
     expect((await api.post(`/api/v2/bulk-messages/${first.id}/actions`, viewer, { action: 'start' })).statusCode).toBe(
       403,
     );
+    // Saving's helpers need agregar-mensaje-masivo; reading needs the module's view permissions.
+    const audienceQuery = { campaignId, channelId, accounts: accountsOf(lastName) };
+    expect((await api.post('/api/v2/bulk-messages/audience', viewer, audienceQuery)).statusCode).toBe(403);
+    expect(
+      (await api.post('/api/v2/bulk-messages/accounts', viewer, { ...audienceQuery, sizePerPage: 5 })).statusCode,
+    ).toBe(403);
+    const stranger = await signedInWith(t, admin, ['ver-menu-casos']);
+    for (const url of [
+      '/api/v2/bulk-messages',
+      `/api/v2/bulk-messages/${first.id}`,
+      `/api/v2/bulk-messages/${first.id}/recipients`,
+      `/api/v2/bulk-messages/${first.id}/export`,
+    ]) {
+      expect((await api.get(url, stranger)).statusCode, url).toBe(403);
+    }
   });
 });

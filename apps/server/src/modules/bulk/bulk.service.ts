@@ -38,6 +38,7 @@ import type { JobName } from '../../platform/job-map.js';
 import { createPeriodicTask } from '../../platform/periodic.js';
 import { searchable } from '../../platform/text.js';
 import { ruleCampaignScope } from '../../policies/automation.js';
+import { dashboardRepo } from '../analytics/analytics.repo.js';
 import { automationRepo } from '../automation/automation.repo.js';
 import { businessRepo } from '../business/business.repo.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
@@ -155,30 +156,38 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
   /** The API's view of rows, with names and counters read once per page. */
   async function present(rows: readonly BulkMessageRow[]): Promise<BulkMessage[]> {
     if (rows.length === 0) return [];
-    const [runs, campaignNames, channels, templates, creators] = await Promise.all([
+    const [runs, campaignNames, channelNames, templates, creators] = await Promise.all([
       bulkRepo.runsOf(db, rows),
-      automationRepo.campaignNames(
+      dashboardRepo.names(
         db,
+        'campaigns',
         rows.map((row) => row.campaignId),
       ),
-      Promise.all([...new Set(rows.map((row) => row.channelId))].map((id) => channelsRepo.find(db, id))),
+      dashboardRepo.names(
+        db,
+        'channels',
+        rows.map((row) => row.channelId),
+      ),
       Promise.all(
         [...new Set(rows.flatMap((row) => (row.whatsappTemplateId ? [row.whatsappTemplateId] : [])))].map((id) =>
           whatsappTemplatesRepo.find(db, id),
         ),
       ),
-      userNames(rows.flatMap((row) => (row.createdBy ? [row.createdBy] : []))),
+      dashboardRepo.names(
+        db,
+        'users',
+        rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])),
+      ),
     ]);
-    const channelById = new Map(channels.flatMap((channel) => (channel ? [[channel.id, channel] as const] : [])));
     const templateById = new Map(templates.flatMap((template) => (template ? [[template.id, template] as const] : [])));
     return rows.map((row) => {
       const progress = progressOf(row, runs.get(row.id));
-      const channel = channelById.get(row.channelId);
+      const channel = channelNames.get(row.channelId);
       const template = row.whatsappTemplateId ? templateById.get(row.whatsappTemplateId) : undefined;
       return {
         id: row.id,
         name: row.name,
-        campaign: { id: row.campaignId, name: campaignNames.get(row.campaignId) ?? '' },
+        campaign: { id: row.campaignId, name: campaignNames.get(row.campaignId)?.name ?? '' },
         channel: { id: row.channelId, name: channel?.name ?? '', type: channel?.type ?? '' },
         whatsappTemplate: template
           ? {
@@ -204,16 +213,10 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
         startedAt: row.startedAt?.toISOString() ?? null,
         finishedAt: row.finishedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
-        createdBy: row.createdBy ? { id: row.createdBy, name: creators.get(row.createdBy) ?? '' } : null,
+        createdBy: row.createdBy ? { id: row.createdBy, name: creators.get(row.createdBy)?.name ?? '' } : null,
         problem: row.problem,
       };
     });
-  }
-
-  async function userNames(ids: number[]): Promise<Map<number, string>> {
-    const unique = [...new Set(ids)];
-    const names = await Promise.all(unique.map(async (id) => [id, await ticketsRepo.userName(db, id)] as const));
-    return new Map(names.map(([id, name]) => [id, name ?? '']));
   }
 
   async function presentOne(row: BulkMessageRow): Promise<BulkMessage> {
