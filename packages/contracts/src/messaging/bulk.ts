@@ -10,6 +10,7 @@ import { named } from '../registry.js';
 import type { ChannelTypeKey } from '../structure/channels.js';
 import { multiLine, singleLine } from '../text.js';
 import { fillTemplate, type TemplateVariable, templateVariablesOf } from './templates.js';
+import { WHATSAPP_HEADER_TYPES } from './whatsappTemplates.js';
 
 /**
  * Bulk messaging (docs/bulk-messaging.md): one message to many accounts of a campaign, on one of its channels. A
@@ -354,6 +355,10 @@ export const bulkOptionsSchema = z.object({
               body: z.string(),
               footer: z.string().nullable(),
               variables: z.number().int(),
+              /** For the preview: the header's kind and file, and the buttons' labels. */
+              headerType: z.enum(WHATSAPP_HEADER_TYPES),
+              media: z.object({ filename: z.string(), contentType: z.string(), url: z.string() }).nullable(),
+              buttons: z.array(z.object({ text: z.string() })),
             }),
           ),
         }),

@@ -209,6 +209,8 @@ export const CHANNEL_TYPES: Record<ChannelTypeKey, ChannelTypeDescriptor> = {
       text('phoneNumber', false),
       text('phoneNumberId'),
       text('businessAccountId'),
+      // Meta's app: media headers of templates are uploaded for review through its resumable upload.
+      text('appId', false),
       secret('accessToken'),
       secret('appSecret'),
       secret('verifyToken'),
