@@ -278,7 +278,7 @@ export const AUDIT_FIELDS = {
     businessImage: 'file',
     iconImage: 'file',
   },
-  'whatsapp-template': { name: 'text', language: 'enum', category: 'enum', providerTemplateId: 'text' },
+  'whatsapp-template': { name: 'text', type: 'enum', language: 'enum', category: 'enum', providerTemplateId: 'text' },
   ticket: {
     status: 'enum',
     type: 'ref',

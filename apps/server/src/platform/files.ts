@@ -86,6 +86,28 @@ export function sniffAttachment(content: Buffer, declaredName: string): SniffedF
 }
 
 /**
+ * Audio and video WhatsApp plays, from their first bytes: MP4 family (ISO base media: `ftyp` at byte 4, told apart
+ * by its brand), Ogg, MP3, ADTS AAC and AMR. Ticket attachments do not use it: only WhatsApp templates take media.
+ */
+export function sniffMedia(content: Buffer): SniffedFile | null {
+  if (content.length >= 12 && content.subarray(4, 8).toString('ascii') === 'ftyp') {
+    const brand = content.subarray(8, 12).toString('ascii');
+    if (brand === 'M4A ' || brand === 'M4B ') return { contentType: 'audio/mp4', extension: 'm4a' };
+    if (brand.startsWith('3gp') || brand.startsWith('3g2')) return { contentType: 'video/3gpp', extension: '3gp' };
+    return { contentType: 'video/mp4', extension: 'mp4' };
+  }
+  if (content.subarray(0, 4).toString('ascii') === 'OggS') return { contentType: 'audio/ogg', extension: 'ogg' };
+  if (content.subarray(0, 6).toString('ascii') === '#!AMR\n') return { contentType: 'audio/amr', extension: 'amr' };
+  if (content.subarray(0, 3).toString('ascii') === 'ID3') return { contentType: 'audio/mpeg', extension: 'mp3' };
+  if (content.length >= 2 && content[0] === 0xff) {
+    // MPEG audio frame sync: 11 set bits; layer bits 00 mean ADTS (AAC), anything else MPEG layer III/II/I.
+    if ((content[1] & 0xf6) === 0xf0) return { contentType: 'audio/aac', extension: 'aac' };
+    if ((content[1] & 0xe0) === 0xe0) return { contentType: 'audio/mpeg', extension: 'mp3' };
+  }
+  return null;
+}
+
+/**
  * A name safe to store and to offer for download: no folders, no control or shell characters, no leading dots,
  * and the extension of what the file really is (so "factura.pdf.exe" that is a PDF becomes "factura.pdf.exe.pdf",
  * never an executable).

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { safeFileName, sniffAttachment } from './files.js';
+import { safeFileName, sniffAttachment, sniffMedia } from './files.js';
 
 /** Real documents (Apache POI and MimeKit test data, see modules/email/corpus/README.md). */
 const document = (name: string) =>
@@ -50,5 +50,29 @@ describe('attachments', () => {
     expect(safeFileName('.htaccess', 'txt')).toBe('htaccess.txt');
     expect(safeFileName('', 'png')).toBe('archivo.png');
     expect(safeFileName('año_reseña.txt', 'txt')).toBe('año_reseña.txt');
+  });
+});
+
+describe('template media', () => {
+  const ftyp = (brand: string) =>
+    Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from(`ftyp${brand}`, 'ascii'), Buffer.alloc(16)]);
+
+  it('recognises audio and video WhatsApp plays by their first bytes', () => {
+    expect(sniffMedia(ftyp('isom'))?.contentType).toBe('video/mp4');
+    expect(sniffMedia(ftyp('mp42'))?.contentType).toBe('video/mp4');
+    expect(sniffMedia(ftyp('3gp5'))?.contentType).toBe('video/3gpp');
+    expect(sniffMedia(ftyp('M4A '))?.contentType).toBe('audio/mp4');
+    expect(sniffMedia(Buffer.from('OggS\0\x02rest', 'latin1'))?.contentType).toBe('audio/ogg');
+    expect(sniffMedia(Buffer.from('#!AMR\nabc', 'latin1'))?.contentType).toBe('audio/amr');
+    expect(sniffMedia(Buffer.from('ID3\x04\0\0', 'latin1'))?.contentType).toBe('audio/mpeg');
+    expect(sniffMedia(Buffer.from([0xff, 0xfb, 0x90, 0x44]))?.contentType).toBe('audio/mpeg');
+    expect(sniffMedia(Buffer.from([0xff, 0xf1, 0x50, 0x80]))?.contentType).toBe('audio/aac');
+  });
+
+  it('leaves images, documents and anything else to the attachment rules', () => {
+    expect(sniffMedia(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBeNull();
+    expect(sniffMedia(Buffer.from('%PDF-1.7', 'ascii'))).toBeNull();
+    expect(sniffMedia(Buffer.from('MZ\x90\0', 'latin1'))).toBeNull();
+    expect(sniffMedia(Buffer.alloc(0))).toBeNull();
   });
 });

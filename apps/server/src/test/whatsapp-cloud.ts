@@ -34,6 +34,9 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
   const templates = new Map<string, { body: Record<string, unknown>; status: string; reason: string | null }>();
   const templateFailures: { status: number; code: number; message: string }[] = [];
   let sequence = 0;
+  const uploadSessions = new Map<string, { appId: string; filename: string; length: number; type: string }>();
+  /** Template samples uploaded for Meta's review, with the handle each got. */
+  const reviewUploads: { handle: string; appId: string; filename: string; type: string; content: Buffer }[] = [];
   /** Sends whose connection breaks before the message is taken (never recorded), then after (recorded). */
   let lostBeforeArrival = 0;
   let lostAnswers = 0;
@@ -125,6 +128,44 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
     return { id };
   });
 
+  // Graph's resumable upload (a template's media sample): a session on the app, then the bytes with `file_offset`.
+  app.addContentTypeParser(
+    ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4'],
+    { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post('/v21.0/:appId/uploads', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
+    const query = request.query as { file_name?: string; file_length?: string; file_type?: string };
+    if (!query.file_length || !query.file_type) return reply.code(400).send(graphError(100, 'Invalid parameter'));
+    sequence += 1;
+    const id = `upload:session${sequence}`;
+    uploadSessions.set(id, {
+      appId: (request.params as { appId: string }).appId,
+      filename: query.file_name ?? '',
+      length: Number(query.file_length),
+      type: query.file_type,
+    });
+    return { id: `${id}?sig=ARZ${sequence}` };
+  });
+  app.post('/v21.0/:session', async (request, reply) => {
+    const { session } = request.params as { session: string };
+    const known = uploadSessions.get(session);
+    if (!known) return reply.code(404).send(graphError(100, 'Unknown upload session'));
+    // The bytes go with "OAuth <token>", not Bearer, and say where they start.
+    if (request.headers.authorization !== `OAuth ${options.accessToken}`) {
+      return reply.code(401).send(graphError(190, 'Invalid OAuth access token'));
+    }
+    const content = request.body as Buffer;
+    if (request.headers.file_offset !== '0' || !Buffer.isBuffer(content) || content.length !== known.length) {
+      return reply.code(400).send(graphError(100, 'Invalid upload'));
+    }
+    sequence += 1;
+    const handle = `4::handle${sequence}`;
+    reviewUploads.push({ handle, appId: known.appId, filename: known.filename, type: known.type, content });
+    return { h: handle };
+  });
+
   app.post('/v21.0/:businessAccountId/message_templates', async (request, reply) => {
     if (!authorized(request.headers.authorization)) return reply.code(401).send(graphError(190, 'Invalid token'));
     const failure = templateFailures.shift();
@@ -180,6 +221,7 @@ export async function startWhatsappCloud(options: { accessToken: string; port?: 
     addCustomerMedia(mediaId: string, content: Buffer, mimeType: string) {
       customerMedia.set(mediaId, { content, mimeType });
     },
+    reviewUploads,
     /** Templates submitted for review, by Meta id. */
     templates,
     /** Meta's review outcome, as the template lookup will report it (`APPROVED`, `REJECTED` with a reason). */

@@ -226,7 +226,8 @@ export const whatsappTemplateBodySchema = z
     buttons: z.array(whatsappButtonSchema).max(WHATSAPP_TEMPLATE_LIMITS.quickReplies).default([]),
     /** A text (chat) template's quick replies, up to 15. */
     quickReplies: z
-      .array(singleLine().trim().min(1).max(WHATSAPP_TEMPLATE_LIMITS.optionTitle))
+      // 20 characters: up to three go out as WhatsApp reply buttons, whose titles are that long at most.
+      .array(singleLine().trim().min(1).max(WHATSAPP_TEMPLATE_LIMITS.replyButtonText))
       .max(WHATSAPP_TEMPLATE_LIMITS.chatQuickReplies, { message: 'i18n:whatsappTemplates.quickRepliesLimit' })
       .default([]),
     interactiveType: z.enum(WHATSAPP_INTERACTIVE_TYPES).optional(),
@@ -324,7 +325,7 @@ export const whatsappTemplateSchema = named(
     language: z.enum(WHATSAPP_TEMPLATE_LANGUAGES),
     headerType: z.enum(WHATSAPP_HEADER_TYPES),
     headerText: z.string().nullable(),
-    /** The header's or media template's file; `url` serves it to signed-in users who may see the template. */
+    /** The header's or media template's file; `url` (a path under API_BASE) serves it to users who may see it. */
     media: z
       .object({ filename: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() })
       .nullable(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
+import { createTestApp, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, deskCampaign, settle, signedInWith, waitFor } from '../../test/desk.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
@@ -585,6 +585,83 @@ describe('bulk messaging: a run', () => {
       `/api/v2/bulk-messages/${first.id}/export`,
     ]) {
       expect((await api.get(url, stranger)).statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('bulk messaging: complete WhatsApp templates', () => {
+  it('sends a media-header template with its image uploaded once, and refuses chat templates', async () => {
+    const image = ONE_PIXEL_PNG;
+    const stored = await t.ctx.storage.save('plantillas-whatsapp', 'png', image);
+    const inserted = (
+      await t.ctx.db.execute<{ id: string; type: string }>(sql`
+        insert into whatsapp_templates (channel_id, name, language, type, category, header_type, media_path,
+          media_filename, media_content_type, media_size, body, examples, buttons_type, buttons, quick_replies, status)
+        values
+          (${channelId}, ${`oferta_imagen_${Date.now()}`}, 'es', 'template', 'MARKETING', 'image', ${stored},
+            'oferta.png', 'image/png', ${image.length}, 'Hola {{1}}, mira la oferta.', '["Ana"]'::jsonb,
+            'quickReplies', '[{"kind":"quickReply","text":"Me interesa"}]'::jsonb, '[]'::jsonb, 'approved'),
+          (${channelId}, ${`menu_chat_${Date.now()}`}, 'es', 'text', null, 'none', null, null, null, null,
+            'Hola {{1}}', '["Ana"]'::jsonb, 'none', '[]'::jsonb, '["Sí","No"]'::jsonb, 'approved')
+        returning id, type`)
+    ).rows;
+    const mediaTemplateId = Number(inserted.find((row) => row.type === 'template')?.id);
+    const chatTemplateId = Number(inserted.find((row) => row.type === 'text')?.id);
+
+    // The wizard offers Meta's templates only, with what its preview shows: the header's file and the buttons.
+    const options = (await api.get('/api/v2/bulk-messages/options', supervisor)).json().result;
+    const offered = options.campaigns
+      .find((entry: { id: number }) => entry.id === campaignId)
+      .channels[0].templates.map((entry: { id: number }) => entry);
+    expect(offered.map((entry: { id: number }) => entry.id)).not.toContain(chatTemplateId);
+    expect(offered.find((entry: { id: number }) => entry.id === mediaTemplateId)).toMatchObject({
+      headerType: 'image',
+      media: { filename: 'oferta.png', contentType: 'image/png', url: `whatsapp-templates/${mediaTemplateId}/media` },
+      buttons: [{ text: 'Me interesa' }],
+    });
+    const preview = await api.get(`/api/v2/whatsapp-templates/${mediaTemplateId}/media`, supervisor);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.rawPayload.equals(image)).toBe(true);
+
+    const lastName = `Imagen${Date.now()}`;
+    await customers(lastName, 5);
+    const chat = await api.post(
+      '/api/v2/bulk-messages',
+      supervisor,
+      body(lastName, { whatsappTemplateId: chatTemplateId, templateValues: ['{{cliente.nombre}}'] }),
+    );
+    expect(chat.statusCode).toBe(422);
+    expect(chat.json().result.fields).toEqual([
+      { field: 'whatsappTemplateId', message: 'Los envíos masivos usan plantillas aprobadas por Meta' },
+    ]);
+
+    const uploadsBefore = cloud.uploads.length;
+    const created = await api.post(
+      '/api/v2/bulk-messages',
+      supervisor,
+      body(lastName, { whatsappTemplateId: mediaTemplateId, templateValues: ['{{cliente.nombre}}'] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const bulk = created.json().result;
+    await api.post(`/api/v2/bulk-messages/${bulk.id}/actions`, supervisor, { action: 'start' });
+    await until(bulk.id, ['finalized']);
+    const sends = cloud.sends.filter(
+      (entry) =>
+        (entry.body.template as { name?: string } | undefined)?.name ===
+        offered.find((entry: { id: number }) => entry.id === mediaTemplateId).name,
+    );
+    expect(sends).toHaveLength(5);
+    // One upload serves every recipient: each send names the same media id in its header.
+    const newUploads = cloud.uploads.slice(uploadsBefore);
+    expect(newUploads).toHaveLength(1);
+    expect(newUploads[0].content.equals(image)).toBe(true);
+    for (const send of sends) {
+      const components = (send.body.template as { components: Record<string, unknown>[] }).components;
+      expect(components[0]).toEqual({
+        type: 'header',
+        parameters: [{ type: 'image', image: { id: newUploads[0].id } }],
+      });
+      expect(components[1]).toMatchObject({ type: 'body' });
     }
   });
 });

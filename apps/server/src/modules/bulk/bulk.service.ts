@@ -26,6 +26,8 @@ import {
   isBulkChannelType,
   MESSAGE_DIRECTION,
   TICKET_STATUS,
+  type WhatsappHeaderType,
+  whatsappTemplateText,
   whatsappVariablesOf,
 } from '@atiende/contracts';
 import type { Actor } from '../../platform/auth-context.js';
@@ -49,6 +51,7 @@ import { interactionsRepo } from '../interactions/interactions.repo.js';
 import type { DeliveryReport, OutboundService } from '../interactions/outbound.service.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { whatsappTemplatesRepo } from '../whatsapp/whatsapp-templates.repo.js';
+import { isMediaHeader, contentOf as templateContentOf } from '../whatsapp/whatsapp-templates.service.js';
 import { type AudienceSpec, type BulkMessageRow, type BulkRunRow, bulkRepo } from './bulk.repo.js';
 
 export const BULK_PREPARE_QUEUE = 'bulk.prepare' satisfies JobName;
@@ -369,9 +372,7 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
     const variables = row.templateValues.map((value) => fillBulkText(value, values));
     const template = content.template;
     const text = template
-      ? [template.headerText, fillWhatsappTemplate(template.body, variables), template.footer]
-          .filter(Boolean)
-          .join('\n\n')
+      ? whatsappTemplateText(templateContentOf(template), variables)
       : fillBulkText(row.message ?? '', values);
     const adapter = outbound.adapterFor(channel.type);
     try {
@@ -383,7 +384,23 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
         customerName: values['cliente.nombre_completo'],
         text,
         subject: row.subject ? fillBulkText(row.subject, values) : null,
-        whatsappTemplate: template ? { name: template.name, language: template.language, variables } : null,
+        whatsappTemplate: template
+          ? {
+              name: template.name,
+              language: template.language,
+              variables,
+              ...(template.mediaPath && isMediaHeader(template.headerType)
+                ? {
+                    header: {
+                      type: template.headerType,
+                      path: template.mediaPath,
+                      filename: template.mediaFilename ?? 'archivo',
+                      contentType: template.mediaContentType ?? 'application/octet-stream',
+                    },
+                  }
+                : {}),
+            }
+          : null,
         reference: `${REFERENCE_PREFIX}${recipient.id}`,
       });
       const ticketId = row.activeTickets ? await openTicket(row, recipient, text, providerMessageId) : null;
@@ -583,7 +600,7 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
           if (!channel || !isBulkChannelType(channel.type)) continue;
           const templates =
             channel.type === 'whatsapp'
-              ? (await whatsappTemplatesRepo.approvedOf(db, channel.id)).map((template) => ({
+              ? (await whatsappTemplatesRepo.approvedOf(db, channel.id, 'template')).map((template) => ({
                   id: template.id,
                   name: template.name,
                   language: template.language,
@@ -591,6 +608,16 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
                   body: template.body,
                   footer: template.footer,
                   variables: whatsappVariablesOf(template.body).length,
+                  headerType: template.headerType as WhatsappHeaderType,
+                  media:
+                    template.mediaPath && template.mediaFilename
+                      ? {
+                          filename: template.mediaFilename,
+                          contentType: template.mediaContentType ?? 'application/octet-stream',
+                          url: `whatsapp-templates/${template.id}/media`,
+                        }
+                      : null,
+                  buttons: template.buttons.map((button) => ({ text: button.text })),
                 }))
               : [];
           channels.push({ id: channel.id, name: channel.name, type: channel.type, templates });
@@ -648,6 +675,10 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
         const template = body.whatsappTemplateId ? await whatsappTemplatesRepo.find(db, body.whatsappTemplateId) : null;
         if (!template || template.channelId !== channel.id || template.status !== 'approved') {
           throw errors.invalidField('whatsappTemplateId', 'bulk.templateRequired');
+        }
+        // Chat types are session messages: most recipients are outside their window, so only Meta's templates go.
+        if (template.type !== 'template') {
+          throw errors.invalidField('whatsappTemplateId', 'whatsappTemplates.bulkTemplateOnly');
         }
         if (whatsappVariablesOf(template.body).length !== body.templateValues.length) {
           throw errors.invalidField('templateValues', 'bulk.valuesCount');

@@ -49,6 +49,7 @@ describe('channels', () => {
       phoneNumber: null,
       phoneNumberId: '1098765',
       businessAccountId: '5550001',
+      appId: null,
       apiBaseUrl: null,
       sendRatePerSecond: null,
     });

@@ -79,4 +79,43 @@ export async function seedDemoWhatsappTemplates(tx: Executor): Promise<void> {
     rejectionReason: 'INVALID_FORMAT',
     providerTemplateId: 'demo-recordatorio',
   });
+  // Chat types: ready at once (Meta does not review them), sent only inside the 24-hour window.
+  await whatsappTemplatesRepo.insert(tx, {
+    ...common,
+    name: 'menu_atencion',
+    type: 'text',
+    category: null,
+    body: 'Hola {{1}}, gracias por escribir a Tienda Demo. ¿Con qué le ayudamos?',
+    examples: ['Ana'],
+    buttonsType: 'none',
+    buttons: [],
+    quickReplies: ['Estado de mi pedido', 'Cambios y devoluciones', 'Facturación', 'Garantías', 'Otra consulta'],
+    status: 'approved',
+  });
+  await whatsappTemplatesRepo.insert(tx, {
+    ...common,
+    name: 'horarios_tiendas',
+    type: 'interactive',
+    interactiveType: 'list',
+    category: null,
+    headerType: 'text',
+    headerText: 'Nuestras tiendas',
+    body: 'Elija la tienda y le enviamos su horario y dirección.',
+    footer: 'Tienda Demo',
+    examples: [],
+    buttonsType: 'none',
+    buttons: [],
+    listButton: 'Ver tiendas',
+    sections: [
+      {
+        title: 'Bogotá',
+        options: [
+          { title: 'Centro', description: 'Cra. 7 # 12-30, lunes a sábado' },
+          { title: 'Usaquén', description: 'Cl. 119 # 6-20, todos los días' },
+        ],
+      },
+      { title: 'Medellín', options: [{ title: 'El Poblado', description: 'Cra. 43A # 7-50, lunes a sábado' }] },
+    ],
+    status: 'approved',
+  });
 }

@@ -3,6 +3,7 @@ import { OutboundRefusedError } from '../../platform/outbound.js';
 import type { ChannelProblem } from '../channels/channel-problem.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
 import type { InteractionRow, MessageRow } from './interactions.repo.js';
+import type { OutboundPayload } from './interactions.schema.js';
 
 /** What a channel adapter gets to deliver one outgoing message. */
 export interface OutboundDelivery {
@@ -26,7 +27,7 @@ export interface BulkDelivery {
   customerName: string;
   text: string;
   subject: string | null;
-  whatsappTemplate: { name: string; language: string; variables: string[] } | null;
+  whatsappTemplate: NonNullable<OutboundPayload['whatsappTemplate']> | null;
   /**
    * Ours, for the provider to echo in its status callbacks (WhatsApp's `biz_opaque_callback_data`, a parameter of
    * Twilio's status callback URL): a recipient whose send a crash interrupted is recognised by its first status.

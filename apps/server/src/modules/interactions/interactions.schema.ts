@@ -45,8 +45,25 @@ export interface StoredMessageAttachment {
   size: number;
 }
 
+/** A template's file as stored (storage path, the name the customer sees, its sniffed type). */
+export interface StoredTemplateFile {
+  path: string;
+  filename: string;
+  contentType: string;
+}
+
+/** What the adapter sends instead of the message's text and files (WhatsApp templates and session messages). */
 export interface OutboundPayload {
-  whatsappTemplate?: { name: string; language: string; variables: string[] };
+  whatsappTemplate?: {
+    name: string;
+    language: string;
+    variables: string[];
+    header?: { type: 'image' | 'document' | 'video' } & StoredTemplateFile;
+  };
+  whatsappMessage?:
+    | { type: 'text'; body: string }
+    | { type: 'interactive'; interactive: Record<string, unknown> }
+    | { type: 'media'; mediaType: 'image' | 'audio' | 'video' | 'file'; file: StoredTemplateFile; caption: string };
 }
 
 /** An earlier wording of a message the customer edited. */

@@ -263,6 +263,8 @@ export function createOutboundService(ctx: AppContext) {
      * conversation and says what to store and send, inside the transaction that stores it.
      */
     answer,
+    /** Refuses a free-form message the conversation's channel does not take now (closed window, files). */
+    assertReplyAccepted,
 
     /**
      * After an inbound message outside business hours: the channel's unavailable message, at most every 12 h; never

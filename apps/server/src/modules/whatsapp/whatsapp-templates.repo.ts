@@ -83,12 +83,21 @@ export const whatsappTemplatesRepo = {
     return row ?? null;
   },
 
-  /** The channel's approved templates, by name (the composer's list; a business has tens, Meta allows 250). */
-  async approvedOf(db: Executor, channelId: number): Promise<WhatsappTemplateRow[]> {
+  /**
+   * The channel's approved templates, by name, of one type or all (the composer's list; a business has tens, Meta
+   * allows 250).
+   */
+  async approvedOf(db: Executor, channelId: number, type?: string): Promise<WhatsappTemplateRow[]> {
     return db
       .select()
       .from(whatsappTemplates)
-      .where(and(eq(whatsappTemplates.channelId, channelId), eq(whatsappTemplates.status, 'approved')))
+      .where(
+        and(
+          eq(whatsappTemplates.channelId, channelId),
+          eq(whatsappTemplates.status, 'approved'),
+          type ? eq(whatsappTemplates.type, type) : undefined,
+        ),
+      )
       .orderBy(asc(whatsappTemplates.name), asc(whatsappTemplates.id))
       .limit(250);
   },

@@ -3,16 +3,21 @@ import {
   idParamSchema,
   interactionMessageSchema,
   sendWhatsappTemplateSchema,
+  WHATSAPP_TEMPLATE_MEDIA_MAX_BYTES,
   whatsappTemplateBodySchema,
   whatsappTemplateListQuerySchema,
+  whatsappTemplateMediaQuerySchema,
   whatsappTemplateSchema,
+  whatsappTemplateUploadSchema,
 } from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
+import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
-import { created, ok, refusals } from '../../platform/http/openapi.js';
+import { created, file, MULTIPART, ok, refusals } from '../../platform/http/openapi.js';
+import { readUpload } from '../../platform/http/uploads.js';
 import type { WhatsappTemplatesService } from './whatsapp-templates.service.js';
 
 const offeredQuery = z.object({ interactionId: z.coerce.number().int().positive().optional() });
@@ -57,6 +62,50 @@ export async function whatsappTemplatesRoutes(
           messageKey: 'whatsappTemplates.saved',
         }),
       ),
+  );
+
+  // A template's file goes first (checked by content for its use); the template then names the key it got.
+  api.post(
+    '/whatsapp-templates/media',
+    {
+      config: { permission: 'agregar-plantilla-mensaje' },
+      schema: {
+        tags,
+        operationId: 'uploadWhatsappTemplateMedia',
+        summary: 'Upload a template’s header or media file (multipart `file`, checked by content for its use)',
+        consumes: MULTIPART,
+        querystring: whatsappTemplateMediaQuerySchema,
+        response: { ...created(whatsappTemplateUploadSchema), ...refusals(413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          success(
+            request,
+            await templates.upload(request.query.use, await readUpload(request, WHATSAPP_TEMPLATE_MEDIA_MAX_BYTES)),
+          ),
+        ),
+  );
+
+  api.get(
+    '/whatsapp-templates/:id/media',
+    {
+      // Agents see it in the composer's preview, bulk messaging's authors in the wizard's: checked in the service.
+      config: { authenticated: true },
+      schema: {
+        tags,
+        operationId: 'getWhatsappTemplateMedia',
+        summary: 'The file of a template’s media header or media template',
+        params: idParamSchema,
+        response: { 200: file('The file, with its sniffed content type'), ...refusals(404) },
+      },
+    },
+    async (request, reply) => {
+      const media = await templates.mediaFile(requireAuth(request), request.params.id);
+      return sendStoredFile(reply, { name: media.name, contentType: media.contentType }, media.stream);
+    },
   );
 
   api.get(

@@ -26,11 +26,22 @@ export function graphSettings(config: Record<string, unknown>, secrets: Record<s
   return { baseUrl: graphBaseUrl(config), phoneNumberId, accessToken };
 }
 
-/** What a message send may carry: text, a media object uploaded before, or an approved template with its values. */
+/**
+ * What a message send may carry: text, a media object uploaded before (with its caption), an approved template with
+ * its values (and its header's media, uploaded before), or an interactive message (reply buttons or a list) in
+ * Graph's own `interactive` shape.
+ */
 export type OutgoingWhatsapp =
   | { type: 'text'; body: string }
-  | { type: 'image' | 'document' | 'video' | 'audio'; mediaId: string; filename?: string }
-  | { type: 'template'; name: string; language: string; variables: string[] };
+  | { type: 'image' | 'document' | 'video' | 'audio'; mediaId: string; filename?: string; caption?: string }
+  | {
+      type: 'template';
+      name: string;
+      language: string;
+      variables: string[];
+      header?: { type: 'image' | 'document' | 'video'; mediaId: string; filename?: string };
+    }
+  | { type: 'interactive'; interactive: Record<string, unknown> };
 
 /** A template as Meta's review sees it: its components in Graph's shape. */
 export interface TemplateSubmission {
@@ -45,23 +56,35 @@ function contentOf(message: OutgoingWhatsapp): Record<string, unknown> {
   switch (message.type) {
     case 'text':
       return { text: { preview_url: false, body: message.body } };
-    case 'template':
+    case 'template': {
+      const components: Record<string, unknown>[] = [];
+      if (message.header) {
+        const { type, mediaId, filename } = message.header;
+        components.push({
+          type: 'header',
+          parameters: [{ type, [type]: { id: mediaId, ...(type === 'document' && filename ? { filename } : {}) } }],
+        });
+      }
+      if (message.variables.length) {
+        components.push({ type: 'body', parameters: message.variables.map((text) => ({ type: 'text', text })) });
+      }
       return {
         template: {
           name: message.name,
           language: { code: message.language },
-          ...(message.variables.length
-            ? {
-                components: [{ type: 'body', parameters: message.variables.map((text) => ({ type: 'text', text })) }],
-              }
-            : {}),
+          ...(components.length ? { components } : {}),
         },
       };
+    }
+    case 'interactive':
+      return { interactive: message.interactive };
     default:
       return {
         [message.type]: {
           id: message.mediaId,
           ...(message.type === 'document' && message.filename ? { filename: message.filename } : {}),
+          // WhatsApp shows a caption under images, videos and documents; audio has none.
+          ...(message.type !== 'audio' && message.caption ? { caption: message.caption } : {}),
         },
       };
   }
@@ -113,6 +136,35 @@ export function createGraphClient(outbound: OutboundPolicy, settings: GraphSetti
       const answer = (await response.json()) as { id?: string; status?: string };
       if (!answer.id) throw new Error('WhatsApp template submission answered without an id');
       return { id: String(answer.id), status: answer.status ?? 'PENDING' };
+    },
+
+    /**
+     * Uploads a template's sample file for Meta's review (the media header's `header_handle`) through Graph's
+     * resumable upload: a session on the Meta app, then the bytes in one piece; returns the handle.
+     */
+    async uploadForReview(appId: string, content: Buffer, contentType: string, filename: string): Promise<string> {
+      const query = new URLSearchParams({
+        file_name: filename,
+        file_length: String(content.length),
+        file_type: contentType,
+      });
+      const session = await request(url(`${encodeURIComponent(appId)}/uploads?${query}`), {
+        method: 'POST',
+        headers: auth,
+      });
+      if (!session.ok) throw await failure(session, 'upload session');
+      const { id } = (await session.json()) as { id?: string };
+      // Graph's session id ("upload:<id>", sometimes with "?sig=…") is a path of its own, used as given.
+      if (!id || !/^upload:[\w\-.:=%?&]+$/.test(id)) throw new Error('WhatsApp upload session answered without an id');
+      const upload = await request(url(id), {
+        method: 'POST',
+        headers: { authorization: `OAuth ${settings.accessToken}`, file_offset: '0', 'content-type': contentType },
+        body: new Uint8Array(content),
+      });
+      if (!upload.ok) throw await failure(upload, 'review upload');
+      const { h } = (await upload.json()) as { h?: string };
+      if (!h) throw new Error('WhatsApp review upload answered without a handle');
+      return h;
     },
 
     /** Meta's current review of a template. */

@@ -1,5 +1,5 @@
-import type { WhatsappButton } from '@atiende/contracts';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { WhatsappButton, WhatsappListSection } from '@atiende/contracts';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { channels } from '../channels/channels.schema.js';
 import { users } from '../users/users.schema.js';
 
@@ -16,14 +16,28 @@ export const whatsappTemplates = pgTable(
       .references(() => channels.id),
     name: varchar('name', { length: 512 }).notNull(),
     language: varchar('language', { length: 10 }).notNull(),
-    category: varchar('category', { length: 20 }).notNull(),
+    /** template (Meta reviews it) or a chat type: text, media, interactive. */
+    type: varchar('type', { length: 12 }).notNull().default('template'),
+    /** Meta's review category; null on chat types. */
+    category: varchar('category', { length: 20 }),
     headerType: varchar('header_type', { length: 10 }).notNull(),
     headerText: varchar('header_text', { length: 60 }),
+    /** The header's or the media template's file, as stored (storage path, name, sniffed type, bytes). */
+    mediaPath: varchar('media_path', { length: 200 }),
+    mediaFilename: varchar('media_filename', { length: 200 }),
+    mediaContentType: varchar('media_content_type', { length: 120 }),
+    mediaSize: integer('media_size'),
+    mediaType: varchar('media_type', { length: 10 }),
     body: text('body').notNull(),
     footer: varchar('footer', { length: 60 }),
     examples: jsonb('examples').$type<string[]>().notNull(),
     buttonsType: varchar('buttons_type', { length: 20 }).notNull(),
     buttons: jsonb('buttons').$type<WhatsappButton[]>().notNull(),
+    quickReplies: jsonb('quick_replies').$type<string[]>().notNull().default([]),
+    interactiveType: varchar('interactive_type', { length: 10 }),
+    replyButtons: jsonb('reply_buttons').$type<string[]>().notNull().default([]),
+    listButton: varchar('list_button', { length: 20 }),
+    sections: jsonb('sections').$type<WhatsappListSection[]>().notNull().default([]),
     status: varchar('status', { length: 10 }).notNull(),
     rejectionReason: text('rejection_reason'),
     providerTemplateId: varchar('provider_template_id', { length: 100 }),

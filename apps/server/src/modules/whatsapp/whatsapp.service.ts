@@ -9,10 +9,11 @@ import { type ChannelAdapter, PermanentDeliveryError, readMessageFile, sendInPar
 import { type IgnoredEvent, logIgnored, unappliedChange } from '../interactions/ignored.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
+import type { OutboundPayload, StoredTemplateFile } from '../interactions/interactions.schema.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
 import { answerSubscription, parseSignedBody, type SubscriptionCheck, webhookErrors } from '../meta/webhook.js';
-import { createGraphClient, graphSettings, WHATSAPP_TEXT_LIMIT } from './whatsapp.graph.js';
+import { createGraphClient, graphSettings, type OutgoingWhatsapp, WHATSAPP_TEXT_LIMIT } from './whatsapp.graph.js';
 import { type MediaReference, readWebhook, webhookSchema } from './whatsapp.webhook.js';
 import type { WhatsappTemplatesService } from './whatsapp-templates.service.js';
 
@@ -23,6 +24,10 @@ export interface MediaJob {
   messageId: number;
   media: MediaReference[];
 }
+
+type Graph = ReturnType<typeof createGraphClient>;
+const MEDIA_REUSE_MS = 24 * 3_600_000;
+const MEDIA_REUSE_LIMIT = 500;
 
 /** Images WhatsApp shows as pictures; every other file goes as a document with its name. */
 const PICTURE_TYPES = new Set(['image/jpeg', 'image/png']);
@@ -48,6 +53,49 @@ export function createWhatsappChannel(
     return channel;
   }
 
+  /**
+   * Media ids of template files already uploaded through a phone number: a bulk message with a media header uploads
+   * its file once, not once per recipient. Meta keeps uploaded media 30 days; an id is reused for at most one.
+   */
+  const uploadedMedia = new Map<string, { mediaId: string; at: number }>();
+  async function templateMediaId(graph: Graph, channel: ChannelRow, file: StoredTemplateFile): Promise<string> {
+    const key = `${channel.id}|${String(channel.config.phoneNumberId)}|${file.path}`;
+    const known = uploadedMedia.get(key);
+    if (known && Date.now() - known.at < MEDIA_REUSE_MS) return known.mediaId;
+    const mediaId = await graph.upload(
+      await readMessageFile(ctx.storage, { name: file.filename, path: file.path }),
+      file.contentType,
+      file.filename,
+    );
+    if (uploadedMedia.size >= MEDIA_REUSE_LIMIT) uploadedMedia.delete(uploadedMedia.keys().next().value as string);
+    uploadedMedia.set(key, { mediaId, at: Date.now() });
+    return mediaId;
+  }
+
+  /** An approved template as Graph sends it: its header's file uploaded (or reused) first. */
+  async function templateMessage(
+    graph: Graph,
+    channel: ChannelRow,
+    template: NonNullable<OutboundPayload['whatsappTemplate']>,
+  ): Promise<OutgoingWhatsapp> {
+    const { header, ...rest } = template;
+    if (!header) return { type: 'template', ...rest };
+    const mediaId = await templateMediaId(graph, channel, header);
+    return { type: 'template', ...rest, header: { type: header.type, mediaId, filename: header.filename } };
+  }
+
+  /** A chat template's session message as Graph sends it. */
+  async function sessionMessage(
+    graph: Graph,
+    channel: ChannelRow,
+    message: NonNullable<OutboundPayload['whatsappMessage']>,
+  ): Promise<OutgoingWhatsapp> {
+    if (message.type !== 'media') return message;
+    const mediaId = await templateMediaId(graph, channel, message.file);
+    const type = message.mediaType === 'file' ? 'document' : message.mediaType;
+    return { type, mediaId, filename: message.file.filename, caption: message.caption || undefined };
+  }
+
   const adapter: ChannelAdapter = {
     problemSource: 'Graph API',
     async send({ channel, message, interaction }) {
@@ -55,7 +103,9 @@ export function createWhatsappChannel(
       const to = interaction.contactValue.replace(/\D/g, '');
       if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${interaction.contactValue}`);
       const template = message.outboundPayload?.whatsappTemplate;
-      if (template) return { providerMessageId: await graph.send(to, { type: 'template', ...template }) };
+      if (template) return { providerMessageId: await graph.send(to, await templateMessage(graph, channel, template)) };
+      const session = message.outboundPayload?.whatsappMessage;
+      if (session) return { providerMessageId: await graph.send(to, await sessionMessage(graph, channel, session)) };
       const parts: (() => Promise<string>)[] = splitLongText(message.bodyText, WHATSAPP_TEXT_LIMIT).map(
         (body) => () => graph.send(to, { type: 'text', body }),
       );
@@ -79,7 +129,7 @@ export function createWhatsappChannel(
       if (!to) throw new PermanentDeliveryError(`not a WhatsApp number: ${contact}`);
       // The reference comes back with the statuses: a send whose answer a crash lost is still recognised.
       const providerMessageId = whatsappTemplate
-        ? await graph.send(to, { type: 'template', ...whatsappTemplate }, reference)
+        ? await graph.send(to, await templateMessage(graph, channel, whatsappTemplate), reference)
         : await graph.send(to, { type: 'text', body: text.slice(0, WHATSAPP_TEXT_LIMIT) }, reference);
       return { providerMessageId };
     },

@@ -1,9 +1,10 @@
+import { whatsappTemplateBodySchema } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
 import { splitLongText } from '../../platform/text.js';
 import { signWebhook, webhookBody } from '../../test/whatsapp-cloud.js';
 import { validSignature } from '../meta/webhook.js';
 import { readWebhook, webhookSchema } from './whatsapp.webhook.js';
-import { statusOf, submissionOf } from './whatsapp-templates.service.js';
+import { sessionMessageOf, statusOf, submissionOf } from './whatsapp-templates.service.js';
 
 const read = (body: string, phoneNumberId: string | null = '111') =>
   readWebhook(webhookSchema.parse(JSON.parse(body)), phoneNumberId);
@@ -232,6 +233,8 @@ describe('WhatsApp template reviews', () => {
 
   it('submits only the components the template has, call-to-action buttons in Graph’s shape', () => {
     const submission = submissionOf({
+      ...CHAT_DEFAULTS,
+      type: 'template',
       channelId: 1,
       name: 'cita',
       category: 'UTILITY',
@@ -255,5 +258,177 @@ describe('WhatsApp template reviews', () => {
         ],
       },
     ]);
+  });
+
+  it('submits a media header with the handle of the sample uploaded for the review', () => {
+    const body = whatsappTemplateBodySchema.parse({
+      channelId: 1,
+      name: 'factura',
+      category: 'UTILITY',
+      language: 'es',
+      headerType: 'document',
+      media: { key: 'plantillas-whatsapp/0123456789abcdef01234567.pdf', filename: 'factura.pdf' },
+      body: 'Hola {{1}}, adjuntamos su factura.',
+      examples: ['Ana'],
+    });
+    expect(submissionOf(body, '4::aGFuZGxl').components[0]).toEqual({
+      type: 'HEADER',
+      format: 'DOCUMENT',
+      example: { header_handle: ['4::aGFuZGxl'] },
+    });
+  });
+});
+
+const CHAT_DEFAULTS = { quickReplies: [] as string[], replyButtons: [] as string[], sections: [] };
+
+describe('WhatsApp chat templates as session messages', () => {
+  const base = {
+    type: 'text' as const,
+    headerType: 'none' as const,
+    headerText: null,
+    body: 'Hola {{1}}, ¿qué desea hacer?',
+    footer: null,
+    buttons: [],
+    quickReplies: [] as string[],
+    interactiveType: null,
+    replyButtons: [] as string[],
+    listButton: null,
+    sections: [] as { title: string; options: { title: string; description: string }[] }[],
+    language: 'es',
+    mediaType: null,
+  };
+  const options = (count: number) => Array.from({ length: count }, (_, index) => `Opción ${index + 1}`);
+
+  it('sends up to 3 quick replies as reply buttons whose ids carry their number', () => {
+    const message = sessionMessageOf({ ...base, quickReplies: options(3) }, ['Ana'], null);
+    expect(message).toEqual({
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Hola Ana, ¿qué desea hacer?' },
+        action: {
+          buttons: [1, 2, 3].map((n) => ({ type: 'reply', reply: { id: `opt:${n}`, title: `Opción ${n}` } })),
+        },
+      },
+    });
+  });
+
+  it('sends 4 to 10 quick replies as a list, and more as numbered text (WhatsApp has no 15-button message)', () => {
+    const list = sessionMessageOf({ ...base, quickReplies: options(10) }, ['Ana'], null);
+    expect(list.type).toBe('interactive');
+    const interactive = (
+      list as unknown as { interactive: { type: string; action: { button: string; sections: { rows: unknown[] }[] } } }
+    ).interactive;
+    expect(interactive.type).toBe('list');
+    expect(interactive.action.button).toBe('Ver opciones');
+    expect(interactive.action.sections[0].rows).toHaveLength(10);
+
+    const text = sessionMessageOf({ ...base, quickReplies: options(15) }, ['Ana'], null);
+    expect(text.type).toBe('text');
+    const body = (text as { body: string }).body;
+    expect(body.startsWith('Hola Ana, ¿qué desea hacer?\n\n1. Opción 1\n2. Opción 2')).toBe(true);
+    expect(body.endsWith('15. Opción 15')).toBe(true);
+  });
+
+  it('builds an interactive list with sections, titles and descriptions, numbering options across sections', () => {
+    const message = sessionMessageOf(
+      {
+        ...base,
+        type: 'interactive',
+        interactiveType: 'list',
+        headerType: 'text',
+        headerText: 'Menú',
+        footer: 'Atiende',
+        listButton: 'Elegir',
+        sections: [
+          { title: 'Cuentas', options: [{ title: 'Saldo', description: 'Consultar el saldo' }] },
+          { title: 'Tarjetas', options: [{ title: 'Bloquear', description: '' }] },
+        ],
+      },
+      ['Ana'],
+      null,
+    );
+    expect(message).toEqual({
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        header: { type: 'text', text: 'Menú' },
+        body: { text: 'Hola Ana, ¿qué desea hacer?' },
+        footer: { text: 'Atiende' },
+        action: {
+          button: 'Elegir',
+          sections: [
+            { title: 'Cuentas', rows: [{ id: 'opt:1', title: 'Saldo', description: 'Consultar el saldo' }] },
+            { title: 'Tarjetas', rows: [{ id: 'opt:2', title: 'Bloquear' }] },
+          ],
+        },
+      },
+    });
+  });
+
+  it('sends a media template as its file with the filled caption', () => {
+    const file = { path: 'plantillas-whatsapp/a.mp4', filename: 'promo.mp4', contentType: 'video/mp4' };
+    expect(
+      sessionMessageOf({ ...base, type: 'media', mediaType: 'video', body: 'Mire, {{1}}' }, ['Ana'], file),
+    ).toEqual({ type: 'media', mediaType: 'video', file, caption: 'Mire, Ana' });
+  });
+});
+
+describe('WhatsApp template rules', () => {
+  const parse = (body: Record<string, unknown>) =>
+    whatsappTemplateBodySchema.safeParse({ channelId: 1, name: 'x', language: 'es', ...body });
+  const messages = (body: Record<string, unknown>) => {
+    const result = parse(body);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('takes up to 15 quick replies on a text template, not 16, and never the same twice', () => {
+    const replies = (count: number) => Array.from({ length: count }, (_, index) => `R${index + 1}`);
+    expect(messages({ type: 'text', body: 'Hola', quickReplies: replies(15) })).toEqual([]);
+    expect(messages({ type: 'text', body: 'Hola', quickReplies: replies(16) })).toContain(
+      'i18n:whatsappTemplates.quickRepliesLimit',
+    );
+    expect(messages({ type: 'text', body: 'Hola', quickReplies: ['Sí', 'sí'] })).toContain(
+      'i18n:whatsappTemplates.optionsUnique',
+    );
+  });
+
+  it('takes up to 10 list options in all, sections titled when there are several', () => {
+    const section = (title: string, count: number) => ({
+      title,
+      options: Array.from({ length: count }, (_, index) => ({ title: `${title} ${index + 1}` })),
+    });
+    const list = { type: 'interactive', interactiveType: 'list', body: 'Elija', listButton: 'Ver' };
+    expect(messages({ ...list, sections: [section('A', 5), section('B', 5)] })).toEqual([]);
+    expect(messages({ ...list, sections: [section('A', 6), section('B', 5)] })).toContain(
+      'i18n:whatsappTemplates.listOptionsLimit',
+    );
+    expect(messages({ ...list, sections: [section('', 2), section('B', 2)] })).toContain(
+      'i18n:whatsappTemplates.sectionTitles',
+    );
+    expect(messages({ ...list, listButton: undefined, sections: [section('A', 1)] })).toContain(
+      'i18n:whatsappTemplates.listButtonRequired',
+    );
+  });
+
+  it('needs the file of a media header or media template, a category on Meta templates, no caption on audio', () => {
+    expect(messages({ type: 'template', category: 'MARKETING', headerType: 'image', body: 'Hola' })).toContain(
+      'i18n:whatsappTemplates.mediaRequired',
+    );
+    expect(messages({ type: 'template', body: 'Hola' })).toContain('i18n:whatsappTemplates.categoryRequired');
+    expect(
+      messages({
+        type: 'media',
+        mediaType: 'audio',
+        body: 'texto',
+        media: { key: 'plantillas-whatsapp/0123456789abcdef01234567.ogg', filename: 'a.ogg' },
+      }),
+    ).toContain('i18n:whatsappTemplates.audioCaption');
+    expect(
+      messages({ type: 'media', mediaType: 'image', media: { key: '../../etc/passwd', filename: 'x' } }),
+    ).toContain('i18n:whatsappTemplates.mediaMissing');
+    expect(
+      messages({ type: 'interactive', interactiveType: 'buttons', body: 'Hola', replyButtons: ['a', 'b', 'c', 'd'] }),
+    ).toContain('i18n:whatsappTemplates.replyButtonsLimit');
   });
 });
