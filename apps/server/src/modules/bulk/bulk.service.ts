@@ -21,7 +21,6 @@ import {
   DEFAULT_OPT_OUT_WORDS,
   DELIVERY_STATUS,
   fillBulkText,
-  fillWhatsappTemplate,
   foldText,
   isBulkChannelType,
   MESSAGE_DIRECTION,
