@@ -94,6 +94,23 @@ function countedChange(change: SQL) {
 const DISPATCH_LOCK_CLASS = 18_018;
 
 export const bulkRepo = {
+  /** The channels of these types in each of the campaigns, by name: the wizard's options in one query. */
+  async campaignChannelsOfTypes(db: Executor, campaignIds: number[], types: readonly string[]) {
+    if (campaignIds.length === 0) return [];
+    const result = await db.execute<{ campaign_id: string; id: string; name: string; type: string }>(sql`
+      select cc.campaign_id, ch.id, ch.name, ch.type from campaign_channels cc
+      join channels ch on ch.id = cc.channel_id
+      where cc.campaign_id = any(${`{${campaignIds.join(',')}}`}::bigint[])
+        and ch.type = any(${`{${types.join(',')}}`}::text[])
+      order by ch.name, ch.id`);
+    return result.rows.map((row) => ({
+      campaignId: Number(row.campaign_id),
+      id: Number(row.id),
+      name: row.name,
+      type: row.type,
+    }));
+  },
+
   /**
    * The channel's dispatcher lock, on a connection of its own held while the slice runs: one dispatcher per channel
    * in the cluster. It is a session lock, so a node that dies (its connection closed) frees it at once for another.

@@ -1,4 +1,5 @@
 import {
+  BULK_CHANNEL_TYPES,
   BULK_PROGRESS_EVENT,
   BULK_VARIABLES,
   type BulkAccount,
@@ -592,35 +593,46 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
     async options(actor: Actor): Promise<BulkOptions> {
       const campaigns = await automationRepo.manageableCampaigns(db, ruleCampaignScope(actor));
       const result: BulkOptions['campaigns'] = [];
+      // Three queries whatever the number of campaigns: their bulk channels, then the WhatsApp ones' templates.
+      const channelRows = await bulkRepo.campaignChannelsOfTypes(
+        db,
+        campaigns.map((campaign) => campaign.id),
+        BULK_CHANNEL_TYPES,
+      );
+      const whatsappIds = [...new Set(channelRows.filter((row) => row.type === 'whatsapp').map((row) => row.id))];
+      const templatesByChannel = new Map<number, BulkOptions['campaigns'][number]['channels'][number]['templates']>();
+      for (const template of await whatsappTemplatesRepo.approvedOfChannels(db, whatsappIds, 'template')) {
+        const list = templatesByChannel.get(template.channelId) ?? [];
+        list.push({
+          id: template.id,
+          name: template.name,
+          language: template.language,
+          headerText: template.headerText,
+          body: template.body,
+          footer: template.footer,
+          variables: whatsappVariablesOf(template.body).length,
+          headerType: template.headerType as WhatsappHeaderType,
+          media:
+            template.mediaPath && template.mediaFilename
+              ? {
+                  filename: template.mediaFilename,
+                  contentType: template.mediaContentType ?? 'application/octet-stream',
+                  url: `whatsapp-templates/${template.id}/media`,
+                }
+              : null,
+          buttons: template.buttons.map((button) => ({ text: button.text })),
+        });
+        templatesByChannel.set(template.channelId, list);
+      }
       for (const campaign of campaigns) {
-        const channels: BulkOptions['campaigns'][number]['channels'] = [];
-        for (const named of await automationRepo.campaignChannels(db, campaign.id)) {
-          const channel = await channelsRepo.find(db, named.id);
-          if (!channel || !isBulkChannelType(channel.type)) continue;
-          const templates =
-            channel.type === 'whatsapp'
-              ? (await whatsappTemplatesRepo.approvedOf(db, channel.id, 'template')).map((template) => ({
-                  id: template.id,
-                  name: template.name,
-                  language: template.language,
-                  headerText: template.headerText,
-                  body: template.body,
-                  footer: template.footer,
-                  variables: whatsappVariablesOf(template.body).length,
-                  headerType: template.headerType as WhatsappHeaderType,
-                  media:
-                    template.mediaPath && template.mediaFilename
-                      ? {
-                          filename: template.mediaFilename,
-                          contentType: template.mediaContentType ?? 'application/octet-stream',
-                          url: `whatsapp-templates/${template.id}/media`,
-                        }
-                      : null,
-                  buttons: template.buttons.map((button) => ({ text: button.text })),
-                }))
-              : [];
-          channels.push({ id: channel.id, name: channel.name, type: channel.type, templates });
-        }
+        const channels = channelRows
+          .filter((row) => row.campaignId === campaign.id && isBulkChannelType(row.type))
+          .map((row) => ({
+            id: row.id,
+            name: row.name,
+            type: row.type as BulkOptions['campaigns'][number]['channels'][number]['type'],
+            templates: templatesByChannel.get(row.id) ?? [],
+          }));
         if (channels.length) result.push({ ...campaign, channels });
       }
       // What `customer.ownerUserId` and `customer.labels` offer by name in the accounts step.

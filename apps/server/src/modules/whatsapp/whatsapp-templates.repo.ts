@@ -102,6 +102,23 @@ export const whatsappTemplatesRepo = {
       .limit(250);
   },
 
+  /** The approved templates of one type on several channels (bulk messaging's options), by name. */
+  async approvedOfChannels(db: Executor, channelIds: number[], type: string): Promise<WhatsappTemplateRow[]> {
+    if (channelIds.length === 0) return [];
+    return db
+      .select()
+      .from(whatsappTemplates)
+      .where(
+        and(
+          inArray(whatsappTemplates.channelId, channelIds),
+          eq(whatsappTemplates.status, 'approved'),
+          eq(whatsappTemplates.type, type),
+        ),
+      )
+      .orderBy(asc(whatsappTemplates.name), asc(whatsappTemplates.id))
+      .limit(250 * channelIds.length);
+  },
+
   async insert(db: Executor, values: WhatsappTemplateValues): Promise<number> {
     const [row] = await db.insert(whatsappTemplates).values(values).returning({ id: whatsappTemplates.id });
     return row.id;
