@@ -246,6 +246,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
   },
   'whatsapp-template': {
     name: 'whatsappTemplates.fields.name',
+    type: { label: 'whatsappTemplates.fields.type', value: (type) => `whatsappTemplates.types.${type}` },
     language: {
       label: 'whatsappTemplates.fields.language',
       value: (language) => `whatsappTemplates.languages.${language}`,

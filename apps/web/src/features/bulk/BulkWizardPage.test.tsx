@@ -39,6 +39,9 @@ const options: BulkOptions = {
               body: 'Hola {{1}}, tu descuento es {{2}}',
               footer: 'Atiende',
               variables: 2,
+              headerType: 'text',
+              media: null,
+              buttons: [{ text: 'Ver ofertas' }],
             },
           ],
         },
@@ -236,6 +239,7 @@ describe('BulkWizardPage', () => {
     // The preview: the template's header, body filled with the sample customer, footer.
     expect(byTestId('bulk-preview-whatsapp-header')?.textContent).toBe('Promoción');
     expect(byTestId('bulk-preview-whatsapp-body')?.textContent).toBe('Hola María, tu descuento es 20% en Atiende');
+    expect(byTestId('bulk-preview-whatsapp-button-0')?.textContent).toBe('Ver ofertas');
     click('bulk-next');
     await settle();
 

@@ -21,7 +21,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format';
 import { variableLabelKey } from '../templates/model';
-import { WhatsappBubble } from '../whatsappTemplates';
+import { type BubbleMedia, WhatsappBubble } from '../whatsappTemplates';
 import {
   type BulkTemplateOption,
   fillSample,
@@ -196,8 +196,26 @@ function PreviewNote() {
   );
 }
 
-/** The WhatsApp template as the customer reads it, its values filled with the sample customer. */
-export function WhatsappPreview({ template, values }: { template: BulkTemplateOption | null; values: string[] }) {
+/** What the WhatsApp preview needs of a template (a saved bulk message's template has no header file or buttons). */
+export type WhatsappPreviewTemplate = Pick<BulkTemplateOption, 'headerText' | 'body' | 'footer'> &
+  Partial<Pick<BulkTemplateOption, 'headerType' | 'media' | 'buttons'>>;
+
+/** The header's file for the bubble: fetched through the API with the session (documents show their name). */
+function previewMedia(template: WhatsappPreviewTemplate): BubbleMedia | null {
+  const headerType = template.headerType;
+  if (!headerType || headerType === 'none' || headerType === 'text') return null;
+  return {
+    kind: headerType === 'document' ? 'document' : headerType,
+    filename: template.media?.filename ?? null,
+    apiPath: template.media?.url ?? null,
+  };
+}
+
+/**
+ * The WhatsApp template as the customer reads it, its values filled with the sample customer: the header (text,
+ * or its image, video or document), the message, the footer and the buttons.
+ */
+export function WhatsappPreview({ template, values }: { template: WhatsappPreviewTemplate | null; values: string[] }) {
   const { t, i18n } = useTranslation();
   const filled = useMemo(() => sampleTemplateValues(values, i18n.language), [values, i18n.language]);
   if (!template) {
@@ -211,10 +229,11 @@ export function WhatsappPreview({ template, values }: { template: BulkTemplateOp
     <Box data-testid="bulk-preview" data-channel="whatsapp">
       <WhatsappBubble
         content={{
-          header: template.headerText,
+          header: !template.headerType || template.headerType === 'text' ? template.headerText : null,
+          media: previewMedia(template),
           body: template.body,
           footer: template.footer,
-          buttons: [],
+          buttons: (template.buttons ?? []).map((button) => ({ text: button.text })),
           values: filled,
         }}
         testId="bulk-preview-whatsapp"

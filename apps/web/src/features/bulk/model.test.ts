@@ -23,6 +23,9 @@ const template = {
   body: 'Hola {{1}}, {{2}}',
   footer: null,
   variables: 2,
+  headerType: 'none' as const,
+  media: null,
+  buttons: [],
 };
 
 describe('bulk wizard model', () => {

@@ -127,6 +127,8 @@ describe('channel form', () => {
       verifyToken: '',
       apiBaseUrl: '',
       sendRatePerSecond: '',
+      // Optional (media headers of templates).
+      appId: '',
     });
     expect(form).toMatchObject({ hoursEnabled: true, timezone: 'America/Lima', unavailableMessage: '' });
     expect(missingConfig(form, channel.secretsSet)).toEqual(['config.appSecret', 'config.verifyToken']);

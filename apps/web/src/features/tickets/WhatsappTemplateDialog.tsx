@@ -26,27 +26,42 @@ import {
   useTicketWhatsappTemplates,
   WhatsappBubble,
 } from '../whatsappTemplates';
+import { closedReplyWindow } from './model';
 
 type Conversation = Ticket['interactions'][number];
 
-/** One approved template to choose: its name, category and language, and the start of its text. */
+/**
+ * One offered template to choose: its name, type, category and language, and the start of its text. A chat type
+ * (sent only inside the 24-hour window) is shown disabled, with the reason, once the window has closed.
+ */
 function TemplateOption({
   template,
   selected,
+  unavailable,
   onSelect,
 }: {
   template: WhatsappTemplate;
   selected: boolean;
+  unavailable: boolean;
   onSelect: () => void;
 }) {
   const { t } = useTranslation();
+  const details = [
+    t(`whatsappTemplates.types.${template.type}`),
+    template.category ? t(`whatsappTemplates.categories.${template.category}`) : null,
+    t(`whatsappTemplates.languages.${template.language}`),
+  ].filter(Boolean);
   return (
     <ListItemButton
       role="option"
       aria-selected={selected}
+      aria-disabled={unavailable || undefined}
+      disabled={unavailable}
       selected={selected}
       onClick={onSelect}
       data-testid={`wa-send-template-${template.id}`}
+      data-type={template.type}
+      data-unavailable={unavailable ? 'true' : undefined}
       sx={{ borderRadius: 1, alignItems: 'flex-start' }}
     >
       <ListItemText
@@ -55,13 +70,25 @@ function TemplateOption({
             <Box component="bdi" dir="ltr" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {template.name}
             </Box>
-            <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-              {t(`whatsappTemplates.categories.${template.category}`)} ·{' '}
-              {t(`whatsappTemplates.languages.${template.language}`)}
+            <Typography
+              component="span"
+              variant="caption"
+              sx={{ color: 'text.secondary' }}
+              data-testid={`wa-send-template-type-${template.id}`}
+            >
+              {details.join(' · ')}
             </Typography>
           </Box>
         }
-        secondary={template.body}
+        secondary={
+          unavailable ? (
+            <Box component="span" data-testid={`wa-send-template-unavailable-${template.id}`}>
+              {t('whatsappTemplates.send.windowClosed')}
+            </Box>
+          ) : (
+            template.body || template.media?.filename || ''
+          )
+        }
         slotProps={{
           secondary: {
             dir: 'auto',
@@ -80,8 +107,9 @@ function TemplateOption({
 }
 
 /**
- * Sends an approved WhatsApp template on a ticket's conversation (the way to write after the 24-hour window):
- * choose the template, give a value to each variable, check the preview, send.
+ * Sends a WhatsApp template on a ticket's conversation: an approved Meta template (the way to write after the
+ * 24-hour window) or a chat template (text, media, interactive: inside the window only). Choose the template, give
+ * a value to each variable, check the preview (header file, buttons, list), send.
  */
 export function WhatsappTemplateDialog({
   ticketId,
@@ -103,14 +131,18 @@ export function WhatsappTemplateDialog({
   const titleId = useId();
   const listLabelId = useId();
   const templates = offered.data ?? [];
-  const selected = templates.find((template) => template.id === selectedId) ?? null;
+  // Chat templates go only inside the 24-hour window after the customer's last message (the server decides too).
+  const windowClosed = closedReplyWindow(conversation, Date.now()) !== null;
+  const unavailable = (template: WhatsappTemplate) => windowClosed && template.sessionOnly;
+  const available = templates.filter((template) => !unavailable(template));
+  const selected = available.find((template) => template.id === selectedId) ?? null;
   const filled = selected ? sendValues(values, selected.variables) : null;
   const bubble = selected && filled ? templateToBubble(selected, filled.values) : null;
 
-  // A single approved template is the obvious choice.
+  // A single template that can be sent is the obvious choice.
   useEffect(() => {
-    if (selectedId === null && templates.length === 1) setSelectedId(templates[0].id);
-  }, [selectedId, templates]);
+    if (selectedId === null && available.length === 1) setSelectedId(available[0].id);
+  }, [selectedId, available]);
 
   const choose = (template: WhatsappTemplate) => {
     setSelectedId(template.id);
@@ -160,6 +192,11 @@ export function WhatsappTemplateDialog({
         <Alert severity="info" sx={{ my: 1.5 }}>
           {t('whatsappTemplates.send.help')}
         </Alert>
+        {windowClosed && templates.some((template) => template.sessionOnly) ? (
+          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="wa-send-window-closed">
+            {t('whatsappTemplates.send.allClosed')}
+          </Alert>
+        ) : null}
         {offered.isLoading ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
             <CircularProgress size={28} />
@@ -199,7 +236,8 @@ export function WhatsappTemplateDialog({
                   <TemplateOption
                     key={template.id}
                     template={template}
-                    selected={template.id === selectedId}
+                    selected={template.id === selectedId && !unavailable(template)}
+                    unavailable={unavailable(template)}
                     onSelect={() => choose(template)}
                   />
                 ))}

@@ -1,5 +1,6 @@
 import './i18n';
 import type { WhatsappTemplate } from '@atiende/contracts';
+import DownloadIcon from '@mui/icons-material/Download';
 import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -11,8 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { downloadApiFile } from '../../api/download';
+import { useApiFileUrl } from '../../api/useApiFileUrl';
 import { DetailList } from '../../ui/DetailList';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatFileSize } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../ui/params';
@@ -20,12 +23,119 @@ import { Section } from '../../ui/Section';
 import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useSyncWhatsappTemplate, useWhatsappTemplate } from './api';
-import { WhatsappBubble, WhatsappTemplateStatusChip } from './components';
-import { templateToBubble } from './model';
+import { SessionOnlyChip, WhatsappBubble, WhatsappTemplateStatusChip, WhatsappTemplateTypeChip } from './components';
+import { templateMedia, templateToBubble } from './model';
+
+/** The template's file: the image or video itself (fetched with the session), its name, size and a download. */
+function MediaDetail({ template }: { template: WhatsappTemplate }) {
+  const { t, i18n } = useTranslation();
+  const feedback = useApiFeedback();
+  const media = templateMedia(template);
+  const showable = media && (media.kind === 'image' || media.kind === 'video' || media.kind === 'audio');
+  const file = useApiFileUrl(showable ? media.apiPath : null);
+  if (!template.media || !media) return null;
+  const { filename, size, url } = template.media;
+  return (
+    <Box data-testid="wa-template-media">
+      {file.url && media.kind === 'image' ? (
+        <Box
+          component="img"
+          src={file.url}
+          alt={filename}
+          sx={{
+            display: 'block',
+            maxWidth: '100%',
+            maxHeight: 200,
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+          }}
+        />
+      ) : null}
+      {file.url && media.kind === 'video' ? (
+        <Box
+          component="video"
+          src={file.url}
+          controls
+          preload="metadata"
+          aria-label={filename}
+          sx={{ display: 'block', maxWidth: '100%', maxHeight: 220, borderRadius: 1, bgcolor: '#000' }}
+        />
+      ) : null}
+      {file.url && media.kind === 'audio' ? (
+        <Box
+          component="audio"
+          src={file.url}
+          controls
+          preload="metadata"
+          aria-label={filename}
+          sx={{ maxWidth: '100%' }}
+        />
+      ) : null}
+      {file.failed ? (
+        <Typography variant="caption" sx={{ color: 'error.main' }}>
+          {t('whatsappTemplates.media.loadFailed')}
+        </Typography>
+      ) : null}
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+        <Typography
+          component="bdi"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          data-testid="wa-template-media-name"
+        >
+          {filename}
+        </Typography>
+        <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+          {formatFileSize(size, i18n.language)}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<DownloadIcon />}
+          aria-label={t('whatsappTemplates.media.download', { name: filename })}
+          onClick={() => downloadApiFile(url, {}, filename).catch((error) => feedback.failure(error))}
+          data-testid="wa-template-media-download"
+        >
+          {t('whatsappTemplates.media.downloadShort')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Chips of short texts (quick replies, reply buttons). */
+function TextChips({ values, testId }: { values: readonly string[]; testId: string }) {
+  return (
+    <Box
+      component="ul"
+      sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', m: 0, p: 0, listStyle: 'none' }}
+      data-testid={testId}
+    >
+      {values.map((value, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the options have no id; their order is their identity.
+        <li key={index}>
+          <Chip size="small" variant="outlined" label={<bdi>{value}</bdi>} />
+        </li>
+      ))}
+    </Box>
+  );
+}
 
 /** Meta's review: the status, what it means, the rejection reason and the button that asks Meta again. */
 function ReviewSection({ template }: { template: WhatsappTemplate }) {
   const { t } = useTranslation();
+  if (template.sessionOnly) {
+    return (
+      <Section title={t('whatsappTemplates.sections.availability')} testId="wa-template-review">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+          <WhatsappTemplateStatusChip status={template.status} testId="wa-template-status" />
+          <SessionOnlyChip testId="wa-template-session-only" />
+        </Box>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('whatsappTemplates.help.session')}
+        </Typography>
+      </Section>
+    );
+  }
   return (
     <Section title={t('whatsappTemplates.sections.status')} testId="wa-template-review">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
@@ -63,8 +173,12 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
             testId: 'wa-template-name',
           },
           {
+            label: t('whatsappTemplates.fields.type'),
+            value: <WhatsappTemplateTypeChip type={template.type} testId="wa-template-type" />,
+          },
+          {
             label: t('whatsappTemplates.fields.category'),
-            value: t(`whatsappTemplates.categories.${template.category}`),
+            value: template.category ? t(`whatsappTemplates.categories.${template.category}`) : null,
           },
           {
             label: t('whatsappTemplates.fields.language'),
@@ -73,13 +187,22 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
           {
             label: t('whatsappTemplates.fields.headerType'),
             value:
-              template.headerType === 'text' && template.headerText ? (
+              template.type === 'text' || template.type === 'media' ? null : template.headerType === 'text' &&
+                template.headerText ? (
                 <Typography sx={{ fontWeight: 700 }}>
                   <bdi>{template.headerText}</bdi>
                 </Typography>
               ) : (
-                t('whatsappTemplates.headerTypes.none')
+                t(`whatsappTemplates.headerTypes.${template.headerType}`)
               ),
+          },
+          {
+            label: t('whatsappTemplates.fields.mediaType'),
+            value: template.mediaType ? t(`whatsappTemplates.mediaTypes.${template.mediaType}`) : null,
+          },
+          {
+            label: t('whatsappTemplates.fields.media'),
+            value: template.media ? <MediaDetail template={template} /> : null,
           },
           {
             label: t('whatsappTemplates.fields.body'),
@@ -112,9 +235,65 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
           },
           { label: t('whatsappTemplates.fields.footer'), value: template.footer },
           {
+            label: t('whatsappTemplates.fields.quickReplies'),
+            value:
+              template.type === 'text' && template.quickReplies.length ? (
+                <TextChips values={template.quickReplies} testId="wa-template-quickReplies" />
+              ) : null,
+          },
+          {
+            label: t('whatsappTemplates.fields.interactiveType'),
+            value: template.interactiveType
+              ? t(`whatsappTemplates.interactiveTypes.${template.interactiveType}`)
+              : null,
+          },
+          {
+            label: t('whatsappTemplates.fields.replyButtons'),
+            value:
+              template.interactiveType === 'buttons' && template.replyButtons.length ? (
+                <TextChips values={template.replyButtons} testId="wa-template-replyButtons" />
+              ) : null,
+          },
+          {
+            label: t('whatsappTemplates.fields.listButton'),
+            value: template.interactiveType === 'list' && template.listButton ? <bdi>{template.listButton}</bdi> : null,
+          },
+          {
+            label: t('whatsappTemplates.fields.sections'),
+            value:
+              template.interactiveType === 'list' && template.sections.length ? (
+                <Box data-testid="wa-template-sections">
+                  {template.sections.map((section, sectionIndex) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is their identity.
+                    <Box key={sectionIndex} sx={{ '& + &': { mt: 1 } }}>
+                      {section.title ? (
+                        <Typography variant="subtitle2" component="p">
+                          <bdi>{section.title}</bdi>
+                        </Typography>
+                      ) : null}
+                      <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
+                        {section.options.map((option, optionIndex) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: options have no id; their order is their identity.
+                          <li key={optionIndex}>
+                            <bdi>{option.title}</bdi>
+                            {option.description ? (
+                              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                                {' · '}
+                                <bdi>{option.description}</bdi>
+                              </Typography>
+                            ) : null}
+                          </li>
+                        ))}
+                      </Box>
+                    </Box>
+                  ))}
+                </Box>
+              ) : null,
+          },
+          {
             label: t('whatsappTemplates.fields.buttonsType'),
             value:
-              template.buttonsType === 'none' ? (
+              template.type !== 'template' ? null : template.buttonsType === 'none' ? (
                 t('whatsappTemplates.buttonsTypes.none')
               ) : (
                 <Box>
@@ -199,15 +378,17 @@ export function WhatsappTemplateViewPage() {
         subtitle={data.channel.name}
         backTo="/app/whatsapp-templates"
         actions={
-          <Button
-            variant="outlined"
-            onClick={checkStatus}
-            disabled={sync.isPending}
-            startIcon={sync.isPending ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
-            data-testid="wa-template-sync"
-          >
-            {t('whatsappTemplates.sync')}
-          </Button>
+          data.sessionOnly ? null : (
+            <Button
+              variant="outlined"
+              onClick={checkStatus}
+              disabled={sync.isPending}
+              startIcon={sync.isPending ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
+              data-testid="wa-template-sync"
+            >
+              {t('whatsappTemplates.sync')}
+            </Button>
+          )
         }
       />
       <Box
@@ -227,7 +408,7 @@ export function WhatsappTemplateViewPage() {
           <Section title={t('whatsappTemplates.sections.preview')}>
             <WhatsappBubble content={bubble} testId="wa-template-preview" />
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-              {t('whatsappTemplates.help.locked')}
+              {t(data.sessionOnly ? 'whatsappTemplates.help.session' : 'whatsappTemplates.help.locked')}
             </Typography>
           </Section>
         </Box>

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../ui/format';
 import { ListPage, RowAction } from '../../ui/ListPage';
 import { NameWithPreview } from '../../ui/NameWithPreview';
 import { useWhatsappChannels, useWhatsappTemplateList } from './api';
-import { WhatsappTemplateStatusChip } from './components';
+import { WhatsappTemplateStatusChip, WhatsappTemplateTypeChip } from './components';
 
 /** /app/whatsapp-templates: server-side list with search by name and filters by status and channel. */
 export function WhatsappTemplatesListPage() {
@@ -39,11 +39,18 @@ export function WhatsappTemplatesListPage() {
         <NameWithPreview name={template.name} preview={template.body} nameDir="ltr" maxWidth={420} />
       ),
     },
+    {
+      id: 'type',
+      label: t('whatsappTemplates.fields.type'),
+      render: (template) => (
+        <WhatsappTemplateTypeChip type={template.type} testId={`wa-template-type-${template.id}`} />
+      ),
+    },
     { id: 'channel', label: t('whatsappTemplates.fields.channel'), render: (template) => template.channel.name },
     {
       id: 'category',
       label: t('whatsappTemplates.fields.category'),
-      render: (template) => t(`whatsappTemplates.categories.${template.category}`),
+      render: (template) => (template.category ? t(`whatsappTemplates.categories.${template.category}`) : '—'),
     },
     {
       id: 'language',

@@ -5,6 +5,8 @@ import type {
   SendWhatsappTemplate,
   WhatsappTemplate,
   WhatsappTemplateBody,
+  WhatsappTemplateMediaUse,
+  WhatsappTemplateUpload,
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -56,7 +58,10 @@ export function useWhatsappChannels(options: { enabledOnly?: boolean } = {}) {
   });
 }
 
-/** Creates the template; the server submits it to Meta at once (it usually comes back pending). */
+/**
+ * Creates the template: a message template goes to Meta at once (it usually comes back pending); a chat type is
+ * saved approved.
+ */
 export function useCreateWhatsappTemplate() {
   const client = useQueryClient();
   return useMutation({
@@ -65,6 +70,14 @@ export function useCreateWhatsappTemplate() {
       client.setQueryData(whatsappTemplateKeys.detail(template.id), template);
       void client.invalidateQueries({ queryKey: whatsappTemplateKeys.all });
     },
+  });
+}
+
+/** Uploads a template's file (a media header's or a media template's) before the template is saved. */
+export function useUploadWhatsappTemplateMedia() {
+  return useMutation({
+    mutationFn: ({ file, use }: { file: File; use: WhatsappTemplateMediaUse }) =>
+      unwrap(api.upload<WhatsappTemplateUpload>('whatsapp-templates/media', file, { query: { use } })),
   });
 }
 

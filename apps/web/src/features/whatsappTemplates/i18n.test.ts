@@ -2,9 +2,12 @@ import {
   messageKeyOf,
   WHATSAPP_BUTTONS_TYPES,
   WHATSAPP_HEADER_TYPES,
+  WHATSAPP_INTERACTIVE_TYPES,
+  WHATSAPP_MEDIA_TYPES,
   WHATSAPP_TEMPLATE_CATEGORIES,
   WHATSAPP_TEMPLATE_LANGUAGES,
   WHATSAPP_TEMPLATE_STATUSES,
+  WHATSAPP_TEMPLATE_TYPES,
   whatsappButtonSchema,
   whatsappTemplateBodySchema,
 } from '@atiende/contracts';
@@ -52,6 +55,65 @@ const invalidBodies: unknown[] = [
     buttonsType: 'quickReplies',
     buttons: [{ kind: 'url', text: 'Web', url: 'https://example.com' }],
   },
+  // The chat types and the media rules.
+  { channelId: 1, name: 'ok', type: 'template', language: 'es', headerType: 'image', body: '' },
+  {
+    channelId: 1,
+    name: 'ok',
+    type: 'text',
+    language: 'es',
+    body: 'Hola',
+    buttons: [{ kind: 'quickReply', text: 'Sí' }],
+    quickReplies: ['Sí', 'sí'],
+  },
+  {
+    channelId: 1,
+    name: 'ok',
+    type: 'text',
+    language: 'es',
+    body: 'Hola',
+    quickReplies: Array.from({ length: 16 }, (_, index) => `Opción ${index}`),
+  },
+  {
+    channelId: 1,
+    name: 'ok',
+    type: 'media',
+    language: 'es',
+    body: 'Escuche',
+    media: { key: 'otra/ruta.png', filename: 'a.png' },
+  },
+  { channelId: 1, name: 'ok', type: 'media', mediaType: 'audio', language: 'es', body: 'Escuche' },
+  {
+    channelId: 1,
+    name: 'ok',
+    type: 'interactive',
+    language: 'es',
+    headerType: 'image',
+    body: 'Hola',
+  },
+  {
+    channelId: 1,
+    name: 'ok',
+    type: 'interactive',
+    interactiveType: 'buttons',
+    language: 'es',
+    body: 'Hola',
+    replyButtons: ['Sí', 'sí', 'No', 'Tal vez'],
+  },
+  { channelId: 1, name: 'ok', type: 'interactive', interactiveType: 'list', language: 'es', body: 'Hola' },
+  {
+    channelId: 1,
+    name: 'ok',
+    type: 'interactive',
+    interactiveType: 'list',
+    listButton: 'Ver',
+    language: 'es',
+    body: 'Hola',
+    sections: [
+      { title: '', options: Array.from({ length: 6 }, (_, index) => ({ title: `A${index}` })) },
+      { title: 'B', options: Array.from({ length: 5 }, (_, index) => ({ title: `B${index}` })) },
+    ],
+  },
 ];
 
 function schemaMessageKeys(): string[] {
@@ -89,6 +151,11 @@ describe('WhatsApp templates texts', () => {
       ['statuses', WHATSAPP_TEMPLATE_STATUSES],
       ['statusHelp', WHATSAPP_TEMPLATE_STATUSES],
       ['buttonKinds', ['url', 'phone', 'quickReply']],
+      ['types', WHATSAPP_TEMPLATE_TYPES],
+      ['typeHelp', WHATSAPP_TEMPLATE_TYPES],
+      ['mediaTypes', WHATSAPP_MEDIA_TYPES],
+      ['interactiveTypes', WHATSAPP_INTERACTIVE_TYPES],
+      ['delivery', ['none', 'buttons', 'list', 'text']],
     ];
     for (const [group, options] of groups) {
       for (const option of options) {
@@ -103,7 +170,27 @@ describe('WhatsApp templates texts', () => {
   it('translate every message key of the shared schema in the browser too', () => {
     const keys = schemaMessageKeys();
     // The bodies above reach all of the schema's own messages.
-    expect(keys).toHaveLength(10);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'whatsappTemplates.mediaMissing',
+        'whatsappTemplates.bodyRequired',
+        'whatsappTemplates.categoryRequired',
+        'whatsappTemplates.mediaRequired',
+        'whatsappTemplates.buttonsTemplateOnly',
+        'whatsappTemplates.optionsUnique',
+        'whatsappTemplates.mediaTypeRequired',
+        'whatsappTemplates.audioCaption',
+        'whatsappTemplates.interactiveTypeRequired',
+        'whatsappTemplates.interactiveHeader',
+        'whatsappTemplates.listButtonRequired',
+        'whatsappTemplates.optionsRequired',
+        'whatsappTemplates.listOptionsLimit',
+        'whatsappTemplates.sectionTitles',
+        'whatsappTemplates.quickRepliesLimit',
+        'whatsappTemplates.replyButtonsLimit',
+      ]),
+    );
+    expect(keys).toHaveLength(26);
     for (const key of keys) {
       expect(key.startsWith('whatsappTemplates.')).toBe(true);
       for (const language of ['es', 'en']) {

@@ -1,13 +1,15 @@
 /**
- * The WhatsApp templates module (Meta-approved messages for writing after the 24-hour window). Pages (lazy-loaded
+ * The WhatsApp templates module: Meta-approved message templates (for writing after the 24-hour window) and the
+ * chat types (text, media, interactive; sent inside the window only). Pages (lazy-loaded
  * by the router from their own files):
  * - /app/whatsapp-templates → WhatsappTemplatesListPage (./WhatsappTemplatesListPage)
  * - /app/whatsapp-templates/add → WhatsappTemplateFormPage (./WhatsappTemplateFormPage); there is no edit page
  * - /app/whatsapp-templates/:id/view → WhatsappTemplateViewPage (./WhatsappTemplateViewPage)
- * For other features: the ticket composer's data hooks and the WhatsApp bubble preview.
+ * For other features: the ticket composer's data hooks, the WhatsApp bubble preview (header file, buttons, list)
+ * and the type chips.
  */
 import './i18n';
 
 export { useSendWhatsappTemplate, useTicketWhatsappTemplates } from './api';
-export { WhatsappBubble, WhatsappTemplateStatusChip } from './components';
-export { type BubbleContent, sendValues, templateToBubble } from './model';
+export { SessionOnlyChip, WhatsappBubble, WhatsappTemplateStatusChip, WhatsappTemplateTypeChip } from './components';
+export { type BubbleContent, type BubbleMedia, mediaKindOfContentType, sendValues, templateToBubble } from './model';

@@ -1,10 +1,19 @@
 import {
+  quickRepliesDelivery,
   type WHATSAPP_BUTTONS_TYPES,
   type WHATSAPP_HEADER_TYPES,
+  type WHATSAPP_INTERACTIVE_TYPES,
+  WHATSAPP_MEDIA_HEADERS,
   WHATSAPP_TEMPLATE_LIMITS,
   type WhatsappButton,
+  type WhatsappMediaType,
   type WhatsappTemplate,
+  type WhatsappTemplateMediaUse,
   type WhatsappTemplateStatus,
+  type WhatsappTemplateType,
+  type WhatsappTemplateUpload,
+  whatsappMediaRulesOf,
+  whatsappMediaUseOf,
   type whatsappTemplateBodySchema,
   whatsappVariablesOf,
 } from '@atiende/contracts';
@@ -14,6 +23,19 @@ type TemplateInput = z.input<typeof whatsappTemplateBodySchema>;
 export type ButtonsType = (typeof WHATSAPP_BUTTONS_TYPES)[number];
 export type HeaderType = (typeof WHATSAPP_HEADER_TYPES)[number];
 export type ButtonKind = WhatsappButton['kind'];
+export type InteractiveType = (typeof WHATSAPP_INTERACTIVE_TYPES)[number];
+
+/** An uploaded file of the form: the server's answer, and a local object URL of the picked file for the preview. */
+export interface MediaDraft extends WhatsappTemplateUpload {
+  /** Where the form shows the picked file (an object URL the form revokes); null when not previewable. */
+  localUrl: string | null;
+}
+
+/** One section of an interactive list in the form. */
+export interface SectionDraft {
+  title: string;
+  options: { title: string; description: string }[];
+}
 
 /** One button row of the form: `value` is the URL or the phone number (unused by quick replies). */
 export interface ButtonDraft {
@@ -26,7 +48,10 @@ export interface ButtonDraft {
 export interface WhatsappTemplateFormState {
   channelId: number | '';
   name: string;
-  category: WhatsappTemplate['category'];
+  /** `template` (Meta reviews it) or one of the chat types (text, media, interactive). */
+  type: WhatsappTemplateType;
+  /** Meta's category: sent with `template` only. */
+  category: NonNullable<WhatsappTemplate['category']>;
   language: WhatsappTemplate['language'];
   headerType: HeaderType;
   headerText: string;
@@ -36,6 +61,16 @@ export interface WhatsappTemplateFormState {
   examples: Record<number, string>;
   buttonsType: ButtonsType;
   buttons: ButtonDraft[];
+  /** The header's (template) or the media template's uploaded file. */
+  media: MediaDraft | null;
+  mediaType: WhatsappMediaType;
+  /** A text template's quick replies (up to 15). */
+  quickReplies: string[];
+  interactiveType: InteractiveType;
+  /** An interactive template's reply buttons (up to 3). */
+  replyButtons: string[];
+  listButton: string;
+  sections: SectionDraft[];
 }
 
 export function emptyWhatsappTemplateForm(language: string): WhatsappTemplateFormState {
@@ -51,7 +86,109 @@ export function emptyWhatsappTemplateForm(language: string): WhatsappTemplateFor
     examples: {},
     buttonsType: 'none',
     buttons: [],
+    type: 'template',
+    media: null,
+    mediaType: 'image',
+    quickReplies: [],
+    interactiveType: 'buttons',
+    replyButtons: [''],
+    listButton: '',
+    sections: [emptySection()],
   };
+}
+
+export function emptySection(): SectionDraft {
+  return { title: '', options: [{ title: '', description: '' }] };
+}
+
+/** The header types each type offers: all for a message template, none or text for an interactive one. */
+export function headerTypesOf(type: WhatsappTemplateType): readonly HeaderType[] {
+  if (type === 'template') return ['none', 'text', ...WHATSAPP_MEDIA_HEADERS];
+  if (type === 'interactive') return ['none', 'text'];
+  return ['none'];
+}
+
+/** What the form's file is for now (null: the form takes no file in this state). */
+export function formMediaUse(state: WhatsappTemplateFormState): WhatsappTemplateMediaUse | null {
+  return whatsappMediaUseOf({ type: state.type, headerType: state.headerType, mediaType: state.mediaType });
+}
+
+/**
+ * Applies a change to the form and keeps it coherent: a header the type does not offer goes back to none, and the
+ * uploaded file goes when what it was uploaded for changes (a PDF picked for a document header is not an image).
+ */
+export function updateForm(
+  current: WhatsappTemplateFormState,
+  change: Partial<WhatsappTemplateFormState>,
+): WhatsappTemplateFormState {
+  const next = { ...current, ...change };
+  if (!headerTypesOf(next.type).includes(next.headerType)) next.headerType = 'none';
+  if (next.media && formMediaUse(next) !== formMediaUse(current)) next.media = null;
+  return next;
+}
+
+/** Checks a picked file against its use's rules: the translation key and values of the problem, or null. */
+export function mediaFileProblem(
+  file: { type: string; size: number },
+  use: WhatsappTemplateMediaUse,
+): { key: string; values: Record<string, string | number> } | null {
+  const rules = whatsappMediaRulesOf(use);
+  // An empty type (the browser did not recognise it) is left to the server, which reads the content.
+  if (file.type && !rules.contentTypes.includes(file.type)) {
+    return { key: 'whatsappTemplates.media.wrongType', values: { types: acceptedExtensions(use) } };
+  }
+  if (file.size > rules.maxBytes) {
+    return { key: 'whatsappTemplates.media.tooLarge', values: { max: Math.round(rules.maxBytes / 1024 / 1024) } };
+  }
+  return null;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'JPG',
+  'image/png': 'PNG',
+  'video/mp4': 'MP4',
+  'video/3gpp': '3GP',
+  'audio/ogg': 'OGG',
+  'audio/mpeg': 'MP3',
+  'audio/mp4': 'M4A',
+  'audio/aac': 'AAC',
+  'audio/amr': 'AMR',
+  'application/pdf': 'PDF',
+  'text/plain': 'TXT',
+  'application/msword': 'DOC',
+  'application/vnd.ms-excel': 'XLS',
+  'application/vnd.ms-powerpoint': 'PPT',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
+};
+
+/** The file types a use takes, as people know them (JPG, PNG). */
+export function acceptedExtensions(use: WhatsappTemplateMediaUse): string {
+  return whatsappMediaRulesOf(use)
+    .contentTypes.map((type) => EXTENSIONS[type] ?? type)
+    .join(', ');
+}
+
+/** The bubble's kind of media for a use (the preview shows images and videos, plays audio, names documents). */
+export function mediaKindOfUse(use: WhatsappTemplateMediaUse): BubbleMediaKind {
+  if (use === 'header-image' || use === 'image') return 'image';
+  if (use === 'header-video' || use === 'video') return 'video';
+  if (use === 'audio') return 'audio';
+  return 'document';
+}
+
+/** The bubble's kind of media from a content type (what saved templates and bulk options carry). */
+export function mediaKindOfContentType(contentType: string): BubbleMediaKind {
+  if (contentType.startsWith('image/')) return 'image';
+  if (contentType.startsWith('video/')) return 'video';
+  if (contentType.startsWith('audio/')) return 'audio';
+  return 'document';
+}
+
+/** How many options an interactive list has in all (WhatsApp takes 10). */
+export function listOptionsCount(sections: readonly SectionDraft[]): number {
+  return sections.reduce((total, section) => total + section.options.length, 0);
 }
 
 /**
@@ -121,16 +258,64 @@ export type WhatsappTemplateDraft = Omit<TemplateInput, 'channelId'> & { channel
 
 /** The request body: header text only with a text header, empty footer left out, one example per variable. */
 export function formToBody(state: WhatsappTemplateFormState): WhatsappTemplateDraft {
-  return {
+  const base = {
     channelId: state.channelId === '' ? undefined : state.channelId,
     name: state.name,
-    category: state.category,
+    type: state.type,
     language: state.language,
+  };
+  const media = state.media ? { key: state.media.key, filename: state.media.filename } : undefined;
+  const examples = (body: string) => bodyVariables(body).map((number) => state.examples[number] ?? '');
+  if (state.type === 'text') {
+    return {
+      ...base,
+      headerType: 'none',
+      body: state.body,
+      examples: examples(state.body),
+      buttonsType: 'none',
+      buttons: [],
+      quickReplies: state.quickReplies,
+    };
+  }
+  if (state.type === 'media') {
+    const body = state.mediaType === 'audio' ? '' : state.body;
+    return {
+      ...base,
+      headerType: 'none',
+      mediaType: state.mediaType,
+      media,
+      body,
+      examples: examples(body),
+      buttonsType: 'none',
+      buttons: [],
+    };
+  }
+  if (state.type === 'interactive') {
+    const list = state.interactiveType === 'list';
+    return {
+      ...base,
+      headerType: state.headerType,
+      headerText: state.headerType === 'text' ? state.headerText : undefined,
+      body: state.body,
+      footer: state.footer.trim() ? state.footer : undefined,
+      examples: examples(state.body),
+      buttonsType: 'none',
+      buttons: [],
+      interactiveType: state.interactiveType,
+      replyButtons: list ? [] : state.replyButtons,
+      listButton: list ? state.listButton : undefined,
+      sections: list ? state.sections : [],
+    };
+  }
+  return {
+    ...base,
+    category: state.category,
     headerType: state.headerType,
     headerText: state.headerType === 'text' ? state.headerText : undefined,
+    ...(formMediaUse(state) ? { media } : {}),
     body: state.body,
     footer: state.footer.trim() ? state.footer : undefined,
-    examples: bodyVariables(state.body).map((number) => state.examples[number] ?? ''),
+    examples: examples(state.body),
     buttonsType: state.buttonsType,
     buttons: state.buttonsType === 'none' ? [] : state.buttons.map(toButton),
   };
@@ -147,36 +332,137 @@ export function buttonValueError(errors: Record<string, string>, index: number):
   return errors[`buttons.${index}.url`] ?? errors[`buttons.${index}.phone`];
 }
 
+export type BubbleMediaKind = 'image' | 'video' | 'audio' | 'document';
+
+/**
+ * The bubble's file: `src` is a URL the browser can show as is (an object URL), `apiPath` a file of the API that
+ * needs the session (the bubble fetches it); with neither, only the kind and the name show.
+ */
+export interface BubbleMedia {
+  kind: BubbleMediaKind;
+  filename: string | null;
+  src?: string | null;
+  apiPath?: string | null;
+}
+
+/** An interactive list: the button that opens it (empty: a generic label) and its sections. */
+export interface BubbleList {
+  button: string;
+  sections: readonly { title: string; options: readonly { title: string; description: string }[] }[];
+}
+
 /** What the WhatsApp bubble shows; `values` fill the body's variables (index n-1 for {{n}}). */
 export interface BubbleContent {
   header: string | null;
+  /** The media header or the media message's file. */
+  media?: BubbleMedia | null;
   body: string;
   footer: string | null;
-  buttons: { kind: ButtonKind; text: string }[];
+  /** Buttons under the bubble (a kind without an icon when unknown). */
+  buttons: { kind?: ButtonKind; text: string }[];
+  /** An interactive list (or quick replies WhatsApp gets as one). */
+  list?: BubbleList | null;
+  /** Options WhatsApp gets as numbered text under the message (more than 10 quick replies). */
+  numbered?: readonly string[];
   values: readonly string[];
+  /** A media message without text: the bubble shows no "write the message" hint. */
+  bodyOptional?: boolean;
 }
 
+/** The saved template's or the form's content, in the shape the bubble needs. */
+interface ContentParts {
+  type: WhatsappTemplateType;
+  headerType: HeaderType;
+  headerText: string | null;
+  body: string;
+  footer: string | null;
+  buttons: { kind?: ButtonKind; text: string }[];
+  quickReplies: readonly string[];
+  interactiveType: InteractiveType | null;
+  replyButtons: readonly string[];
+  listButton: string | null;
+  sections: BubbleList['sections'];
+}
+
+function toBubble(parts: ContentParts, media: BubbleMedia | null, values: readonly string[]): BubbleContent {
+  const header = parts.headerType === 'text' && parts.headerText?.trim() ? parts.headerText : null;
+  const footer = parts.footer?.trim() ? parts.footer : null;
+  const base = { header, media, body: parts.body, footer, buttons: [], values } satisfies BubbleContent;
+  if (parts.type === 'text') {
+    const replies = parts.quickReplies.filter((reply) => reply.trim());
+    const delivery = quickRepliesDelivery(replies.length);
+    if (delivery === 'buttons') {
+      return { ...base, header: null, footer: null, buttons: replies.map((text) => ({ kind: 'quickReply', text })) };
+    }
+    if (delivery === 'list') {
+      return {
+        ...base,
+        header: null,
+        footer: null,
+        list: { button: '', sections: [{ title: '', options: replies.map((title) => ({ title, description: '' })) }] },
+      };
+    }
+    return { ...base, header: null, footer: null, numbered: replies };
+  }
+  if (parts.type === 'media') return { ...base, header: null, footer: null, bodyOptional: true };
+  if (parts.type === 'interactive') {
+    if (parts.interactiveType === 'list') {
+      return { ...base, list: { button: parts.listButton ?? '', sections: parts.sections } };
+    }
+    return { ...base, buttons: parts.replyButtons.map((text) => ({ kind: 'quickReply', text })) };
+  }
+  return { ...base, buttons: parts.buttons };
+}
+
+/** The form's bubble, with the examples in place of the variables. */
 export function formToBubble(state: WhatsappTemplateFormState): BubbleContent {
+  const use = formMediaUse(state);
+  const media =
+    use && (state.type === 'media' || state.type === 'template')
+      ? { kind: mediaKindOfUse(use), filename: state.media?.filename ?? null, src: state.media?.localUrl ?? null }
+      : null;
+  return toBubble(
+    {
+      type: state.type,
+      headerType: state.headerType,
+      headerText: state.headerText,
+      body: state.type === 'media' && state.mediaType === 'audio' ? '' : state.body,
+      footer: state.footer,
+      buttons: state.buttonsType === 'none' ? [] : state.buttons.map(({ kind, text }) => ({ kind, text })),
+      quickReplies: state.quickReplies,
+      interactiveType: state.interactiveType,
+      replyButtons: state.replyButtons,
+      listButton: state.listButton,
+      sections: state.sections,
+    },
+    media,
+    exampleValues(state.examples),
+  );
+}
+
+/** A saved template's file for the bubble (fetched through the API with the session). */
+export function templateMedia(template: Pick<WhatsappTemplate, 'media' | 'headerType' | 'type' | 'mediaType'>) {
+  if (!template.media) return null;
+  const use = whatsappMediaUseOf(template);
   return {
-    header: state.headerType === 'text' && state.headerText.trim() ? state.headerText : null,
-    body: state.body,
-    footer: state.footer.trim() ? state.footer : null,
-    buttons: state.buttonsType === 'none' ? [] : state.buttons.map(({ kind, text }) => ({ kind, text })),
-    values: exampleValues(state.examples),
-  };
+    kind: use ? mediaKindOfUse(use) : mediaKindOfContentType(template.media.contentType),
+    filename: template.media.filename,
+    apiPath: template.media.url,
+  } satisfies BubbleMedia;
 }
 
 export function templateToBubble(
   template: WhatsappTemplate,
   values: readonly string[] = template.examples,
 ): BubbleContent {
-  return {
-    header: template.headerType === 'text' ? template.headerText : null,
-    body: template.body,
-    footer: template.footer,
-    buttons: template.buttons.map(({ kind, text }) => ({ kind, text })),
+  return toBubble(
+    {
+      ...template,
+      buttons: template.buttons.map(({ kind, text }) => ({ kind, text })),
+    },
+    templateMedia(template),
     values,
-  };
+  );
 }
 
 /** A piece of the bubble's body: text, or a variable with its value (or `{{n}}` while it has none). */
