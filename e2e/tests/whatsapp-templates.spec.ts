@@ -55,7 +55,12 @@ async function shot(page: Page, name: string, options: { wholePage?: boolean } =
  * The demo WhatsApp channel, pointed at the local Graph server. A token is bound to the host it was saved for, so
  * the new host gets its own (the other secrets, sent empty, are kept).
  */
-async function pointWhatsappChannelAt(page: Page, apiBaseUrl: string, accessToken: string): Promise<Channel> {
+async function pointWhatsappChannelAt(
+  page: Page,
+  apiBaseUrl: string,
+  accessToken: string,
+  extra: Record<string, string> = {},
+): Promise<Channel> {
   const channels = await apiGet<{ data: Channel[] }>(page, '/api/v2/channels?type=whatsapp&sizePerPage=100');
   const listed = channels.data.find((channel) => channel.name === DEMO_WHATSAPP_CHANNEL);
   expect(listed).toBeTruthy();
@@ -65,7 +70,7 @@ async function pointWhatsappChannelAt(page: Page, apiBaseUrl: string, accessToke
     type: channel.type,
     direction: channel.direction,
     enabled: channel.enabled,
-    config: { ...channel.config, apiBaseUrl, accessToken },
+    config: { ...channel.config, ...extra, apiBaseUrl, accessToken },
     businessHours: channel.businessHours,
     unavailableMessage: channel.unavailableMessage,
   });
@@ -261,6 +266,137 @@ test('an admin submits a WhatsApp template, sees Meta approve it and an agent se
     await page.goto(`/v2/app/whatsapp-templates/${templateId}/view`);
     await expect(page.getByTestId('wa-template-status')).toHaveText('Approved');
     await shot(page, 'view-en-dark-rtl', { wholePage: true });
+  } finally {
+    await cloud.close();
+  }
+});
+
+/** A picture to upload as a header: a small banner Chromium draws and captures (a real PNG, not a pixel). */
+async function bannerPng(page: Page): Promise<Buffer> {
+  const canvas = await page.context().newPage();
+  try {
+    await canvas.setViewportSize({ width: 480, height: 240 });
+    await canvas.setContent(
+      '<body style="margin:0"><div style="width:480px;height:240px;display:flex;align-items:center;' +
+        'justify-content:center;background:linear-gradient(135deg,#0b7a5a,#25d366);color:#fff;' +
+        'font:bold 40px sans-serif">Oferta de temporada</div></body>',
+    );
+    return await canvas.screenshot({ type: 'png' });
+  } finally {
+    await canvas.close();
+  }
+}
+
+test('an admin makes a template with an image header and an agent sends it from the composer with the image', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const accessToken = 'local-graph-media-token';
+  const cloud = await startWhatsappCloud({ accessToken, port: E2E_PROVIDER_PORT });
+  try {
+    const stamp = Date.now();
+    const name = `oferta_imagen_${stamp}`;
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+    // The media header's sample goes to Meta's resumable upload, which belongs to the channel's Meta app.
+    const channel = await pointWhatsappChannelAt(page, cloud.url(), accessToken, { appId: '880011223344' });
+    const banner = await bannerPng(page);
+
+    await page.goto('/v2/app/whatsapp-templates/add');
+    await expect(page.getByTestId('wa-template-channel')).toHaveValue(String(channel.id));
+    await page.getByTestId('wa-template-name').fill(name);
+    await chooseInSelect(page, 'wa-template-category', 'Marketing');
+    await chooseInSelect(page, 'wa-template-headerType', 'Imagen');
+    const uploaded = page.waitForResponse(
+      (response) => response.url().includes('/whatsapp-templates/media?use=header-image') && response.status() === 201,
+    );
+    await page
+      .getByTestId('wa-template-file')
+      .setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: banner });
+    await uploaded;
+    await page.getByTestId('wa-template-body').fill('Hola {{1}}, esta semana su oferta llega con 20 % de descuento.');
+    await page.getByTestId('wa-template-example-1').fill('María');
+    await chooseInSelect(page, 'wa-template-buttonsType', 'Respuestas rápidas');
+    await page.getByTestId('wa-template-button-text-0').fill('Me interesa');
+    const formPreview = page.getByRole('region', { name: 'Vista previa' });
+    await expect(formPreview.locator('img')).toBeVisible();
+    await expect(page.getByTestId('wa-template-preview-body')).toHaveText(
+      'Hola María, esta semana su oferta llega con 20 % de descuento.',
+    );
+    await shot(page, 'media-form-es-light', { wholePage: true });
+
+    await page.getByTestId('wa-template-submit').click();
+    await page.getByTestId('confirm-accept').click();
+    await expect(page).toHaveURL(/\/v2\/app\/whatsapp-templates\/\d+\/view$/);
+    const templateId = Number(/whatsapp-templates\/(\d+)\/view/.exec(page.url())?.[1]);
+
+    // Meta got the sample through the resumable upload and the template names its handle.
+    expect(cloud.reviewUploads).toHaveLength(1);
+    expect(cloud.reviewUploads[0].content.equals(banner)).toBe(true);
+    const [providerId, submitted] = [...cloud.templates.entries()].find(
+      ([, template]) => template.body.name === name,
+    ) as unknown as [string, { body: { components: Record<string, unknown>[] } }];
+    expect(submitted.body.components[0]).toEqual({
+      type: 'HEADER',
+      format: 'IMAGE',
+      example: { header_handle: [cloud.reviewUploads[0].handle] },
+    });
+    cloud.setTemplateStatus(providerId, 'APPROVED');
+    await page.getByTestId('wa-template-sync').click();
+    await expect(page.getByTestId('wa-template-status')).toHaveText('Aprobada');
+    await expect(page.getByRole('region', { name: 'Vista previa' }).locator('img')).toBeVisible();
+    await shot(page, 'media-view-es-light', { wholePage: true });
+
+    // The agent's composer: the template with its image, a value, the preview, sent.
+    const { ticketId, contactValue } = await openWhatsappTicket(page);
+    await page.goto(`/v2/app/tickets/${ticketId}/view`);
+    await page.getByTestId('composer-reply').click();
+    await page.getByTestId('reply-whatsapp-template').click();
+    const dialog = page.getByTestId('wa-send-dialog');
+    await dialog.getByTestId(`wa-send-template-${templateId}`).click();
+    await dialog.getByTestId('wa-send-variable-1').fill('Ana');
+    const sendPreview = dialog.getByRole('region', { name: 'Vista previa' });
+    await expect(sendPreview.locator('img')).toBeVisible();
+    await expect(dialog.getByTestId('wa-send-preview-body')).toHaveText(
+      'Hola Ana, esta semana su oferta llega con 20 % de descuento.',
+    );
+    await expect(dialog.getByTestId('wa-send-preview-button-0')).toHaveText('Me interesa');
+    await shot(page, 'media-dialog-es-light');
+    const sent = page.waitForResponse(
+      (response) => response.url().endsWith(`/tickets/${ticketId}/whatsapp-template`) && response.status() === 201,
+    );
+    await dialog.getByTestId('wa-send-submit').click();
+    const message = ((await (await sent).json()) as { result: { id: number } }).result;
+    await expect(dialog).toHaveCount(0);
+    const inThread = page.getByTestId(`ticket-message-${message.id}`);
+    await expect(inThread).toContainText('Hola Ana, esta semana su oferta llega con 20 % de descuento.');
+    await expect(inThread).toContainText('[Me interesa]');
+    await expect(page.getByTestId(`ticket-message-files-${message.id}`)).toContainText('oferta.png');
+    await inThread.scrollIntoViewIfNeeded();
+    await shot(page, 'media-timeline-es-light');
+
+    // Meta gets the template with the image uploaded for the message and named in its header.
+    const templateSends = () =>
+      cloud.sends.map((call) => call.body as GraphTemplateSend).filter((send) => send.type === 'template');
+    await expect.poll(() => templateSends().length, { timeout: 20_000 }).toBe(1);
+    const [graphSend] = templateSends();
+    expect(digits(graphSend.to)).toBe(digits(contactValue));
+    const upload = cloud.uploads.find((entry) => entry.content.equals(banner));
+    expect(upload).toBeTruthy();
+    expect(graphSend.template?.components?.[0]).toEqual({
+      type: 'header',
+      parameters: [{ type: 'image', image: { id: upload?.id } }],
+    });
+
+    // English, dark, right to left: the dialog with the image.
+    await switchToEnglishDarkRtl(page);
+    await page.getByTestId('composer-reply').click();
+    await page.getByTestId('reply-whatsapp-template').click();
+    await dialog.getByTestId(`wa-send-template-${templateId}`).click();
+    await dialog.getByTestId('wa-send-variable-1').fill('Mary');
+    await expect(dialog.getByRole('region', { name: 'Preview' }).locator('img')).toBeVisible();
+    await shot(page, 'media-dialog-en-dark-rtl');
+    await dialog.getByTestId('wa-send-cancel').click();
   } finally {
     await cloud.close();
   }

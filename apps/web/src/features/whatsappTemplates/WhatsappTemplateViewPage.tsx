@@ -158,6 +158,9 @@ function ReviewSection({ template }: { template: WhatsappTemplate }) {
 
 function TemplateDetails({ template }: { template: WhatsappTemplate }) {
   const { t, i18n } = useTranslation();
+  // Each type shows only its own fields: a Meta template has no list, a text template no header.
+  const isTemplate = template.type === 'template';
+  const isInteractive = template.type === 'interactive';
   return (
     <Section title={t('whatsappTemplates.sections.details')}>
       <DetailList
@@ -177,6 +180,7 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
             value: <WhatsappTemplateTypeChip type={template.type} testId="wa-template-type" />,
           },
           {
+            applies: isTemplate,
             label: t('whatsappTemplates.fields.category'),
             value: template.category ? t(`whatsappTemplates.categories.${template.category}`) : null,
           },
@@ -185,6 +189,7 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
             value: t(`whatsappTemplates.languages.${template.language}`),
           },
           {
+            applies: isTemplate || isInteractive,
             label: t('whatsappTemplates.fields.headerType'),
             value:
               template.type === 'text' || template.type === 'media' ? null : template.headerType === 'text' &&
@@ -197,10 +202,12 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
               ),
           },
           {
+            applies: template.type === 'media',
             label: t('whatsappTemplates.fields.mediaType'),
             value: template.mediaType ? t(`whatsappTemplates.mediaTypes.${template.mediaType}`) : null,
           },
           {
+            applies: Boolean(template.media),
             label: t('whatsappTemplates.fields.media'),
             value: template.media ? <MediaDetail template={template} /> : null,
           },
@@ -214,6 +221,7 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
             testId: 'wa-template-body',
           },
           {
+            applies: template.examples.length > 0 || isTemplate,
             label: t('whatsappTemplates.fields.examples'),
             value: template.examples.length ? (
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -233,8 +241,9 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
               </Box>
             ) : null,
           },
-          { label: t('whatsappTemplates.fields.footer'), value: template.footer },
+          { applies: isTemplate || isInteractive, label: t('whatsappTemplates.fields.footer'), value: template.footer },
           {
+            applies: template.type === 'text',
             label: t('whatsappTemplates.fields.quickReplies'),
             value:
               template.type === 'text' && template.quickReplies.length ? (
@@ -242,12 +251,14 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
               ) : null,
           },
           {
+            applies: isInteractive,
             label: t('whatsappTemplates.fields.interactiveType'),
             value: template.interactiveType
               ? t(`whatsappTemplates.interactiveTypes.${template.interactiveType}`)
               : null,
           },
           {
+            applies: isInteractive && template.interactiveType === 'buttons',
             label: t('whatsappTemplates.fields.replyButtons'),
             value:
               template.interactiveType === 'buttons' && template.replyButtons.length ? (
@@ -255,10 +266,12 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
               ) : null,
           },
           {
+            applies: isInteractive && template.interactiveType === 'list',
             label: t('whatsappTemplates.fields.listButton'),
             value: template.interactiveType === 'list' && template.listButton ? <bdi>{template.listButton}</bdi> : null,
           },
           {
+            applies: isInteractive && template.interactiveType === 'list',
             label: t('whatsappTemplates.fields.sections'),
             value:
               template.interactiveType === 'list' && template.sections.length ? (
@@ -291,6 +304,7 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
               ) : null,
           },
           {
+            applies: isTemplate,
             label: t('whatsappTemplates.fields.buttonsType'),
             value:
               template.type !== 'template' ? null : template.buttonsType === 'none' ? (
@@ -331,13 +345,16 @@ function TemplateDetails({ template }: { template: WhatsappTemplate }) {
               ),
           },
           {
+            applies: isTemplate,
             label: t('whatsappTemplates.fields.providerTemplateId'),
             value: template.providerTemplateId ? <bdi dir="ltr">{template.providerTemplateId}</bdi> : null,
           },
           { label: t('whatsappTemplates.fields.createdBy'), value: template.createdBy?.nombre },
           { label: t('common.createdAt'), value: formatDateTime(template.createdAt, i18n.language) },
           { label: t('common.updatedAt'), value: formatDateTime(template.updatedAt, i18n.language) },
-        ]}
+        ]
+          .filter((row) => row.applies !== false)
+          .map(({ applies: _applies, ...row }) => row)}
       />
     </Section>
   );
