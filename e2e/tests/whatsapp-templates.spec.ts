@@ -401,3 +401,66 @@ test('an admin makes a template with an image header and an agent sends it from 
     await cloud.close();
   }
 });
+
+test('chat templates: an interactive list with sections and a text with 12 quick replies, ready at once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+
+  // An interactive list: two sections with titled options; the preview opens the list like WhatsApp does.
+  await page.goto('/v2/app/whatsapp-templates/add');
+  await chooseInSelect(page, 'wa-template-type', 'Interactivo');
+  await page.getByTestId('wa-template-name').fill(`sedes_${stamp}`);
+  await page.getByTestId('wa-template-interactiveType-list').click();
+  await page.getByTestId('wa-template-body').fill('Elija la sede y le enviamos el horario.');
+  await page.getByTestId('wa-template-listButton').fill('Ver sedes');
+  await page.getByTestId('wa-template-section-title-0').fill('Bogotá');
+  await page.getByTestId('wa-template-option-title-0-0').fill('Centro');
+  await page.getByTestId('wa-template-option-description-0-0').fill('Cra. 7 # 12-30, lunes a sábado');
+  await page.getByTestId('wa-template-option-add-0').click();
+  await page.getByTestId('wa-template-option-title-0-1').fill('Usaquén');
+  await page.getByTestId('wa-template-section-add').click();
+  await page.getByTestId('wa-template-section-title-1').fill('Medellín');
+  await page.getByTestId('wa-template-option-title-1-0').fill('El Poblado');
+  await expect(page.getByTestId('wa-template-list-count')).toContainText('3');
+  await page.getByTestId('wa-template-preview-list-button').click();
+  await expect(page.getByTestId('wa-template-preview-list')).toContainText('Usaquén');
+  await shot(page, 'list-form-es-light', { wholePage: true });
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v2/whatsapp-templates') && response.request().method() === 'POST',
+  );
+  await page.getByTestId('wa-template-submit').click();
+  expect((await saved).status()).toBe(201);
+  await expect(page).toHaveURL(/\/v2\/app\/whatsapp-templates\/\d+\/view$/);
+  // Meta does not review chat templates: approved at once, sent only inside the 24-hour window.
+  await expect(page.getByTestId('wa-template-status')).toHaveText('Aprobada');
+  await expect(page.getByTestId('wa-template-session-only')).toBeVisible();
+  await shot(page, 'list-view-es-light', { wholePage: true });
+
+  // A text with 12 quick replies, in English, dark, right to left: WhatsApp gets them as numbered options.
+  await switchToEnglishDarkRtl(page);
+  await page.goto('/v2/app/whatsapp-templates/add');
+  await chooseInSelect(page, 'wa-template-type', 'Text');
+  await page.getByTestId('wa-template-name').fill(`menu_${stamp}`);
+  await page.getByTestId('wa-template-body').fill('Hi {{1}}, what can we help you with?');
+  await page.getByTestId('wa-template-example-1').fill('Mary');
+  for (let index = 0; index < 12; index++) {
+    await page.getByTestId('wa-template-quickReplies-add').click();
+    await page.getByTestId(`wa-template-quickReplies-${index}`).fill(`Option ${index + 1}`);
+  }
+  await expect(page.getByTestId('wa-template-quickReplies-count')).toContainText('12');
+  // More than a list holds: a numbered list under the text.
+  const numbered = page.getByTestId('wa-template-preview-numbered').locator('li');
+  await expect(numbered).toHaveCount(12);
+  await expect(numbered.last()).toHaveText('Option 12');
+  await shot(page, 'quick-replies-form-en-dark-rtl', { wholePage: true });
+  const textSaved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v2/whatsapp-templates') && response.request().method() === 'POST',
+  );
+  await page.getByTestId('wa-template-submit').click();
+  expect((await textSaved).status()).toBe(201);
+  await expect(page.getByTestId('wa-template-status')).toHaveText('Approved');
+});
