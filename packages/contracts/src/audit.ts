@@ -278,6 +278,18 @@ export const AUDIT_FIELDS = {
     businessImage: 'file',
     iconImage: 'file',
   },
+  'bulk-message': {
+    name: 'text',
+    campaign: 'ref',
+    channel: 'ref',
+    whatsappTemplate: 'ref',
+    subject: 'text',
+    frequency: 'enum',
+    activeTickets: 'boolean',
+    enabled: 'boolean',
+    /** The run an action began or acted on. */
+    run: 'number',
+  },
   'whatsapp-template': { name: 'text', type: 'enum', language: 'enum', category: 'enum', providerTemplateId: 'text' },
   ticket: {
     status: 'enum',

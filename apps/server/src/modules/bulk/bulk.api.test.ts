@@ -655,6 +655,33 @@ describe('bulk messaging: complete WhatsApp templates', () => {
     const newUploads = cloud.uploads.slice(uploadsBefore);
     expect(newUploads).toHaveLength(1);
     expect(newUploads[0].content.equals(image)).toBe(true);
+    // The audit log: who created and started it (run 1), for those who see it and hold the audit permission.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/bulk-messages/${bulk.id}`,
+      headers: supervisor.headers,
+      payload: { enabled: false },
+    });
+    const audit = await api.get(`/api/v2/bulk-messages/${bulk.id}/audit`, admin);
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = audit.json().result as {
+      action: string;
+      changes: Record<string, unknown>;
+      actor: { id: number };
+    }[];
+    expect(entries.map((entry) => entry.action)).toEqual(['disabled', 'bulk-start', 'created']);
+    expect(entries[1].changes).toEqual({ run: { value: 1 } });
+    expect(entries[2].changes).toMatchObject({
+      name: { from: null, to: created.json().result.name },
+      channel: { from: null, to: { id: channelId } },
+      whatsappTemplate: { from: null, to: { id: mediaTemplateId } },
+      frequency: { from: null, to: 'none' },
+    });
+    expect(entries[2].actor).toMatchObject({ id: supervisor.id });
+    expect((await api.get(`/api/v2/bulk-messages/${bulk.id}/audit`, outsider)).statusCode).toBe(403);
+    const auditor = await signedInWith(t, admin, ['ver-auditoria']);
+    expect((await api.get(`/api/v2/bulk-messages/${bulk.id}/audit`, auditor)).statusCode).toBe(404);
+
     for (const send of sends) {
       const components = (send.body.template as { components: Record<string, unknown>[] }).components;
       expect(components[0]).toEqual({

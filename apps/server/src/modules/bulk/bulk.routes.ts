@@ -1,4 +1,5 @@
 import {
+  auditEntrySchema,
   bulkAccountsPageQuerySchema,
   bulkAccountsPageSchema,
   bulkActionBodySchema,
@@ -130,6 +131,21 @@ export async function bulkRoutes(app: FastifyInstance, bulk: BulkService): Promi
       },
     },
     async (request) => success(request, await bulk.get(requireAuth(request), request.params.id)),
+  );
+
+  api.get(
+    '/bulk-messages/:id/audit',
+    {
+      config: { permission: 'ver-auditoria' },
+      schema: {
+        tags,
+        operationId: 'listBulkMessageAudit',
+        summary: 'The audit log of a bulk message (created, switched on or off, each action), newest first',
+        params: idParamSchema,
+        response: ok(z.array(auditEntrySchema)),
+      },
+    },
+    async (request) => success(request, await bulk.audit(requireAuth(request), request.params.id)),
   );
 
   api.patch(

@@ -30,6 +30,8 @@ import {
   whatsappTemplateText,
   whatsappVariablesOf,
 } from '@atiende/contracts';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { auditFacts, diffForAudit } from '../../platform/audit/diff.js';
 import type { Actor } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -682,6 +684,7 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
         );
       }
       let templateId: number | null = null;
+      let templateName: string | null = null;
       if (channel.type === 'whatsapp') {
         const template = body.whatsappTemplateId ? await whatsappTemplatesRepo.find(db, body.whatsappTemplateId) : null;
         if (!template || template.channelId !== channel.id || template.status !== 'approved') {
@@ -695,24 +698,45 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
           throw errors.invalidField('templateValues', 'bulk.valuesCount');
         }
         templateId = template.id;
+        templateName = template.name;
       }
       if (body.frequency.kind === 'programmed' && new Date(body.frequency.at).getTime() <= Date.now()) {
         throw errors.invalidField('frequency.at', 'bulk.programmedInPast');
       }
-      const row = await bulkRepo.insert(db, {
-        name: body.name,
-        campaignId: body.campaignId,
-        channelId: channel.id,
-        whatsappTemplateId: templateId,
-        templateValues: channel.type === 'whatsapp' ? body.templateValues : [],
-        subject: channel.type === 'email' ? (body.subject ?? null) : null,
-        message: channel.type === 'whatsapp' ? null : (body.message ?? null),
-        activeTickets: body.activeTickets,
-        frequency: body.frequency,
-        accounts: body.accounts,
-        status: 'created',
-        nextRunAt: body.frequency.kind === 'programmed' ? new Date(body.frequency.at) : null,
-        createdBy: actor.userId,
+      const campaign = await campaignsRepo.find(db, body.campaignId);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await bulkRepo.insert(tx, {
+          name: body.name,
+          campaignId: body.campaignId,
+          channelId: channel.id,
+          whatsappTemplateId: templateId,
+          templateValues: channel.type === 'whatsapp' ? body.templateValues : [],
+          subject: channel.type === 'email' ? (body.subject ?? null) : null,
+          message: channel.type === 'whatsapp' ? null : (body.message ?? null),
+          activeTickets: body.activeTickets,
+          frequency: body.frequency,
+          accounts: body.accounts,
+          status: 'created',
+          nextRunAt: body.frequency.kind === 'programmed' ? new Date(body.frequency.at) : null,
+          createdBy: actor.userId,
+        });
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'bulk-message',
+          entityId: inserted.id,
+          action: 'created',
+          changes: diffForAudit('bulk-message', null, {
+            name: body.name,
+            campaign: { id: body.campaignId, name: campaign?.name ?? '' },
+            channel: { id: channel.id, name: channel.name },
+            whatsappTemplate: templateId ? { id: templateId, name: templateName ?? '' } : null,
+            subject: body.subject ?? null,
+            frequency: body.frequency.kind,
+            activeTickets: body.activeTickets,
+            enabled: true,
+          }),
+        });
+        return inserted;
       });
       return presentOne(row);
     },
@@ -727,6 +751,12 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
         limit: query.sizePerPage + 1,
       });
       return { data: await present(rows.slice(0, query.sizePerPage)), hasMore: rows.length > query.sizePerPage };
+    },
+
+    /** Its audit log, for those who see the bulk message (its campaign in their scope). */
+    async audit(actor: Actor, id: number) {
+      await visibleBulk(actor, id);
+      return auditRepo.list(db, 'bulk-message', id);
     },
 
     async get(actor: Actor, id: number): Promise<BulkMessage> {
@@ -747,6 +777,15 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
               : current.status === 'finalized'
                 ? new Date(Date.now() + current.frequency.everyHours * 3_600_000)
                 : current.nextRunAt;
+        if (current.enabled !== enabled) {
+          await auditRepo.record(tx, {
+            actorUserId: actor.userId,
+            entity: 'bulk-message',
+            entityId: id,
+            action: enabled ? 'enabled' : 'disabled',
+            changes: diffForAudit('bulk-message', { enabled: current.enabled }, { enabled }),
+          });
+        }
         return bulkRepo.update(tx, id, { enabled, nextRunAt });
       });
       return presentOne(row);
@@ -763,6 +802,15 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
         if (!current.enabled && (action === 'start' || action === 'restart' || action.startsWith('repeat'))) {
           throw new AppError(409, 'BULK.DISABLED', 'bulk.disabled');
         }
+        // Who started, paused or stopped a send, in the same transaction as the change (a new run counts one more).
+        const begins = action.startsWith('repeat') || (action === 'start' && current.status !== 'paused');
+        await auditRepo.record(tx, {
+          actorUserId: actor.userId,
+          entity: 'bulk-message',
+          entityId: id,
+          action: `bulk-${action}`,
+          changes: auditFacts('bulk-message', { run: begins ? current.run + 1 : current.run }),
+        });
         switch (action) {
           case 'start':
             if (current.status === 'paused') {

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../core/i18n';
+import '../bulk/i18n';
 import '../customers/i18n';
 import '../permissions/i18n';
 import '../templates/i18n';
@@ -252,6 +253,12 @@ describe('audit labels', () => {
       'transfer-rejected',
       'merged-into',
       'merged-from',
+      'bulk-start',
+      'bulk-pause',
+      'bulk-stop',
+      'bulk-restart',
+      'bulk-repeat',
+      'bulk-repeatFailed',
     ];
     for (const action of actions) {
       for (const language of ['es', 'en']) expect(i18n.exists(`audit.actions.${action}`, { lng: language })).toBe(true);

@@ -244,6 +244,17 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     businessImage: 'widgets.fields.businessImage',
     iconImage: 'widgets.fields.iconImage',
   },
+  'bulk-message': {
+    name: 'bulk.fields.name',
+    campaign: 'bulk.fields.campaign',
+    channel: 'bulk.fields.channel',
+    whatsappTemplate: 'bulk.fields.template',
+    subject: 'bulk.fields.subject',
+    frequency: { label: 'bulk.fields.frequency', value: (kind) => `bulk.frequencies.${kind}` },
+    activeTickets: 'bulk.fields.activeTickets',
+    enabled: 'bulk.fields.enabled',
+    run: 'bulk.fields.run',
+  },
   'whatsapp-template': {
     name: 'whatsappTemplates.fields.name',
     type: { label: 'whatsappTemplates.fields.type', value: (type) => `whatsappTemplates.types.${type}` },

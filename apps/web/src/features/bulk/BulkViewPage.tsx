@@ -47,9 +47,11 @@ import { parseId } from '../../ui/params';
 import { Section } from '../../ui/Section';
 import { StatusPage } from '../../ui/StatusPage';
 import { useApiFeedback } from '../../ui/useApiFeedback';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useKeysetRows } from '../automation/components/KeysetList';
 import { LoadMoreButton } from '../automation/executions/components';
 import {
+  bulkAuditPath,
   exportBulkResults,
   type RecipientFilters,
   useBulkAction,
@@ -215,6 +217,9 @@ function BulkView({ message }: { message: BulkMessage }) {
         </Section>
       </Box>
       <Recipients message={message} />
+      <Section title={t('audit.title')}>
+        <AuditHistory path={bulkAuditPath(message.id)} title="" />
+      </Section>
       <ConfirmDialog
         open={confirmStop}
         title={t('bulk.actions.stopTitle')}

@@ -23,6 +23,7 @@ import {
 } from '@tanstack/react-query';
 import { api, apiRequest, unwrap } from '../../api/client';
 import { downloadApiFile } from '../../api/download';
+import { auditKeys } from '../audit/keys';
 
 /** A keyset page of the API (`after` = the last id shown). */
 export interface BulkPage<T> {
@@ -196,6 +197,7 @@ export function useBulkAction(id: number) {
     onSuccess: (message) => {
       storeBulkMessage(client, message);
       void client.invalidateQueries({ queryKey: bulkKeys.recipientsOf(id) });
+      void client.invalidateQueries({ queryKey: bulkAuditKey(id) });
     },
     // Someone else may have changed it meanwhile: what the server has now.
     onError: () => client.invalidateQueries({ queryKey: bulkKeys.detail(id) }),
@@ -207,9 +209,16 @@ export function useSetBulkEnabled() {
   return useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       unwrap(apiRequest<BulkMessage>('PATCH', `bulk-messages/${id}`, { enabled })),
-    onSuccess: (message) => storeBulkMessage(client, message),
+    onSuccess: (message) => {
+      storeBulkMessage(client, message);
+      void client.invalidateQueries({ queryKey: bulkAuditKey(message.id) });
+    },
   });
 }
+
+/** Where a bulk message's audit log is read (its history section); each action adds to it. */
+export const bulkAuditPath = (id: number) => `bulk-messages/${id}/audit`;
+const bulkAuditKey = (id: number) => auditKeys.of(bulkAuditPath(id));
 
 export function useBulkRecipients(id: number, filters: RecipientFilters) {
   return useInfiniteQuery({
