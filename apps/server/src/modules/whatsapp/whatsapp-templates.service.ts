@@ -115,46 +115,43 @@ export function sessionMessageOf(
     ...frame,
     action: { buttons: titles.map((title, index) => ({ type: 'reply', reply: { id: `opt:${index + 1}`, title } })) },
   });
-  if (template.type === 'interactive') {
-    if (template.interactiveType === 'buttons')
-      return { type: 'interactive', interactive: buttons(template.replyButtons) };
+  // Options are numbered across sections: the reply's id says which one was tapped.
+  const list = (button: string, sections: WhatsappTemplateContent['sections']) => {
     let number = 0;
     return {
-      type: 'interactive',
-      interactive: {
-        type: 'list',
-        ...frame,
-        action: {
-          button: template.listButton ?? OPTIONS_LABEL[template.language] ?? OPTIONS_LABEL.es,
-          sections: template.sections.map((section) => ({
-            ...(section.title ? { title: section.title } : {}),
-            rows: section.options.map((option) => {
-              number += 1;
-              return {
-                id: `opt:${number}`,
-                title: option.title,
-                ...(option.description ? { description: option.description } : {}),
-              };
-            }),
-          })),
-        },
+      type: 'list',
+      ...frame,
+      action: {
+        button,
+        sections: sections.map((section) => ({
+          ...(section.title ? { title: section.title } : {}),
+          rows: section.options.map((option) => {
+            number += 1;
+            return {
+              id: `opt:${number}`,
+              title: option.title,
+              ...(option.description ? { description: option.description } : {}),
+            };
+          }),
+        })),
       },
+    };
+  };
+  const optionsLabel = OPTIONS_LABEL[template.language] ?? OPTIONS_LABEL.es;
+  if (template.type === 'interactive') {
+    return {
+      type: 'interactive',
+      interactive:
+        template.interactiveType === 'buttons'
+          ? buttons(template.replyButtons)
+          : list(template.listButton ?? optionsLabel, template.sections),
     };
   }
   const delivery = quickRepliesDelivery(template.quickReplies.length);
   if (delivery === 'buttons') return { type: 'interactive', interactive: buttons(template.quickReplies) };
   if (delivery === 'list') {
-    return {
-      type: 'interactive',
-      interactive: {
-        type: 'list',
-        ...frame,
-        action: {
-          button: OPTIONS_LABEL[template.language] ?? OPTIONS_LABEL.es,
-          sections: [{ rows: template.quickReplies.map((title, index) => ({ id: `opt:${index + 1}`, title })) }],
-        },
-      },
-    };
+    const options = template.quickReplies.map((title) => ({ title, description: '' }));
+    return { type: 'interactive', interactive: list(optionsLabel, [{ title: '', options }]) };
   }
   // No quick replies, or more than a list holds: the text with its numbered options, as the conversation shows it.
   return { type: 'text', body: whatsappTemplateText(template, values) };
