@@ -192,6 +192,23 @@ function BubbleMediaView({ media, testId }: { media: BubbleMedia; testId?: strin
   );
 }
 
+/** A button under the bubble (a template's button, the list's opener), as WhatsApp draws them. */
+function bubbleButtonSx(theme: Theme) {
+  return {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 0.75,
+    px: 1.25,
+    py: 1,
+    borderTop: `1px solid ${chat(theme).divider}`,
+    color: chat(theme).link,
+    fontSize: 14,
+    fontWeight: 500,
+    overflowWrap: 'anywhere',
+  } as const;
+}
+
 /** An interactive list as WhatsApp shows it: a button under the message that opens its sections and options. */
 function BubbleListView({ list, testId }: { list: BubbleList; testId?: string }) {
   const { t } = useTranslation();
@@ -205,21 +222,7 @@ function BubbleListView({ list, testId }: { list: BubbleList; testId?: string })
         aria-expanded={open}
         aria-controls={panelId}
         data-testid={testId ? `${testId}-list-button` : undefined}
-        sx={(theme) => ({
-          width: '100%',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: 0.75,
-          px: 1.25,
-          py: 1,
-          borderTop: `1px solid ${chat(theme).divider}`,
-          color: chat(theme).link,
-          fontSize: 14,
-          fontWeight: 500,
-          fontFamily: 'inherit',
-          overflowWrap: 'anywhere',
-        })}
+        sx={(theme) => ({ ...bubbleButtonSx(theme), width: '100%', fontFamily: 'inherit' })}
       >
         <FormatListBulletedIcon sx={{ fontSize: 18 }} />
         <bdi>{label}</bdi>
@@ -406,20 +409,7 @@ export function WhatsappBubble({ content, testId }: { content: BubbleContent; te
               // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no id; their order is their identity.
               key={index}
               data-testid={testId ? `${testId}-button-${index}` : undefined}
-              sx={(theme) => ({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                gap: 0.75,
-                px: 1.25,
-                py: 1,
-                borderTop: `1px solid ${chat(theme).divider}`,
-                color: chat(theme).link,
-                fontSize: 14,
-                fontWeight: 500,
-                overflowWrap: 'anywhere',
-                textAlign: 'center',
-              })}
+              sx={(theme) => ({ ...bubbleButtonSx(theme), textAlign: 'center' })}
             >
               {Icon ? (
                 <Icon
