@@ -9,6 +9,8 @@ export interface TwilioSend {
   credentials: string;
   fields: Record<string, string>;
   sid: string;
+  /** When it arrived (epoch ms): rate limits are measured here. */
+  at: number;
 }
 
 /** A Twilio id: two letters and 32 hexadecimal digits. */
@@ -30,6 +32,35 @@ export async function startTwilioMessaging(options: { accountSid: string; authTo
   const mediaRequests: { id: string; credentials: string | null }[] = [];
   const failures: { status: number; code: number; message: string }[] = [];
   const expected = `${options.accountSid}:${options.authToken}`;
+  /** Where each accepted message's first status ("sent") goes: its StatusCallback, moved to the node that answers now. */
+  let statusTarget: ((callback: string) => string) | null = null;
+  /** Sends whose connection breaks before the message is taken (never recorded), then after (recorded). */
+  let lostBeforeArrival = 0;
+  let lostAnswers = 0;
+
+  function reportSent(send: TwilioSend) {
+    const callback = send.fields.StatusCallback;
+    if (!statusTarget || !callback) return;
+    const target = statusTarget;
+    const params = { AccountSid: send.accountSid, MessageSid: send.sid, MessageStatus: 'sent', To: send.fields.To };
+    // Like Twilio, a moment after the answer (or after the connection broke), again until a node takes it.
+    const post = (tries: number) => {
+      const url = target(callback);
+      const { body, signature } = signedTwilioCall(url, options.authToken, params);
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        body,
+      })
+        .then((response) => {
+          if (!response.ok && tries > 1) setTimeout(() => post(tries - 1), 500);
+        })
+        .catch(() => {
+          if (tries > 1) setTimeout(() => post(tries - 1), 500);
+        });
+    };
+    setTimeout(() => post(60), 30);
+  }
 
   const credentialsOf = (header: string | undefined) =>
     header?.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : null;
@@ -41,12 +72,26 @@ export async function startTwilioMessaging(options: { accountSid: string; authTo
     if (credentials !== expected || accountSid !== options.accountSid) {
       return reply.code(401).send({ ...unauthorized, status: 401 });
     }
+    if (lostBeforeArrival > 0) {
+      lostBeforeArrival -= 1;
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     const fields = (request.body ?? {}) as Record<string, string>;
     const sid = twilioSid('SM');
-    sends.push({ accountSid, credentials, fields, sid });
+    const send = { accountSid, credentials, fields, sid, at: Date.now() };
+    sends.push(send);
     const failure = failures.shift();
     if (failure) {
       return reply.code(failure.status).send({ code: failure.code, message: failure.message, status: failure.status });
+    }
+    reportSent(send);
+    if (lostAnswers > 0) {
+      lostAnswers -= 1;
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
     }
     return reply.code(201).send({
       sid,
@@ -85,6 +130,21 @@ export async function startTwilioMessaging(options: { accountSid: string; authTo
       const mediaSid = twilioSid('ME');
       media.set(mediaSid, { content, contentType });
       return `${url()}/2010-04-01/Accounts/${options.accountSid}/Messages/${messageSid}/Media/${mediaSid}`;
+    },
+    /**
+     * Post each accepted message's "sent" status callback, signed, to where `target` moves its StatusCallback (the
+     * node that answers now); null stops.
+     */
+    reportStatusesTo(target: ((callback: string) => string) | null) {
+      statusTarget = target;
+    },
+    /** The next `count` sends break their connection before the message is taken: nothing is recorded or reported. */
+    loseBeforeArrival(count: number) {
+      lostBeforeArrival = count;
+    },
+    /** The next `count` sends are taken (recorded, reported) but their connection breaks before the answer. */
+    loseAnswers(count: number) {
+      lostAnswers = count;
     },
     /** The next send answers this Twilio error. */
     failNext(status: number, code: number, message: string) {

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, deskCampaign, settle, signedInWith, waitFor } from '../../test/desk.js';
+import { signedTwilioCall, startTwilioMessaging } from '../../test/twilio-messaging.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 
@@ -16,6 +17,9 @@ let api: ReturnType<typeof caller>;
 let admin: Actor;
 let supervisor: Actor;
 let cloud: Awaited<ReturnType<typeof startWhatsappCloud>>;
+let twilio: Awaited<ReturnType<typeof startTwilioMessaging>>;
+const ACCOUNT_SID = `AC${'3c'.repeat(16)}`;
+const AUTH_TOKEN = 'bulk-twilio-token';
 let channelId: number;
 let campaignId: number;
 let templateId: number;
@@ -102,8 +106,13 @@ async function deliver(payload: string) {
 
 beforeAll(async () => {
   cloud = await startWhatsappCloud({ accessToken: ACCESS_TOKEN });
+  twilio = await startTwilioMessaging({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
   // Unconfirmed sends are looked at again after a second (the scheduler's pass is run by hand here).
-  t = await createTestApp({ listen: true, allowOutbound: [cloud.url()], env: { BULK_INTERRUPTED_AFTER_MS: '1000' } });
+  t = await createTestApp({
+    listen: true,
+    allowOutbound: [cloud.url(), twilio.url()],
+    env: { BULK_INTERRUPTED_AFTER_MS: '1000' },
+  });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   supervisor = await signedIn(t, 'super');
@@ -143,6 +152,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await cloud?.close();
+  await twilio?.close();
 });
 
 describe('bulk messaging: the wizard’s answers', () => {
@@ -690,5 +700,145 @@ describe('bulk messaging: complete WhatsApp templates', () => {
       });
       expect(components[1]).toMatchObject({ type: 'body' });
     }
+  });
+});
+
+describe('bulk messaging: SMS through Twilio', () => {
+  it('sends at the channel’s rate, pauses and resumes, follows status callbacks forward only and honours STOP', async () => {
+    const SMS_RATE = 20;
+    const { channelId: smsChannelId, campaignId: smsCampaignId } = await deskCampaign(t, admin, {
+      agents: [],
+      supervisors: [supervisor],
+      channelType: 'sms',
+      channelConfig: {
+        accountSid: ACCOUNT_SID,
+        authToken: AUTH_TOKEN,
+        sender: '+15005550006',
+        apiBaseUrl: twilio.url(),
+        sendRatePerSecond: SMS_RATE,
+      },
+    });
+    const signed = (path: string, params: Record<string, string>) => {
+      const call = signedTwilioCall(`${t.ctx.config.publicUrl}${path}`, AUTH_TOKEN, params);
+      return t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': call.signature },
+        payload: call.body,
+      });
+    };
+    const lastName = `Sms${Date.now()}`;
+    const ids = await customers(lastName, 41);
+    // Mobile numbers as long as real ones (a short test number is not a phone number for Twilio, rightly).
+    const phone = (id: number) => `57310${String(id).padStart(7, '0')}`;
+    await t.ctx.db.execute(sql`
+      update customer_contacts set value = '+57 310 ' || lpad(customer_id::text, 7, '0'),
+        normalized_value = '57310' || lpad(customer_id::text, 7, '0')
+      where customer_id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    await t.ctx.db.execute(sql`update customers set bulk_opt_out_at = now() where id = ${ids[40]}`);
+    const audienceQuery = { campaignId: smsCampaignId, channelId: smsChannelId, accounts: accountsOf(lastName) };
+    const audience = (await api.post('/api/v2/bulk-messages/audience', supervisor, audienceQuery)).json().result;
+    expect(audience).toEqual({ recipients: 40, withoutContact: 0, optedOut: 1 });
+
+    const created = await api.post('/api/v2/bulk-messages', supervisor, {
+      name: `Aviso SMS ${lastName}`,
+      campaignId: smsCampaignId,
+      channelId: smsChannelId,
+      message: 'Hola {{cliente.nombre}}, su pedido está listo. Responda STOP para no recibir más.',
+      activeTickets: false,
+      frequency: { kind: 'none' },
+      accounts: accountsOf(lastName),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bulk = created.json().result;
+    const before = twilio.sends.length;
+    const ours = () => twilio.sends.slice(before);
+    await api.post(`/api/v2/bulk-messages/${bulk.id}/actions`, supervisor, { action: 'start' });
+    await waitFor(() => ours().length >= 5, 'the first SMS');
+    expect(
+      (await api.post(`/api/v2/bulk-messages/${bulk.id}/actions`, supervisor, { action: 'pause' })).statusCode,
+    ).toBe(200);
+    await until(bulk.id, ['paused']);
+    await settle(1500);
+    const atPause = ours().length;
+    await settle(1500);
+    expect(ours().length).toBe(atPause);
+    expect(atPause).toBeLessThan(40);
+    await api.post(`/api/v2/bulk-messages/${bulk.id}/actions`, supervisor, { action: 'start' });
+    const finished = await until(bulk.id, ['finalized']);
+    const failedOnes = (await api.get(`/api/v2/bulk-messages/${bulk.id}/recipients?status=failed`, supervisor)).json()
+      .result.data;
+    expect(finished.progress, JSON.stringify(failedOnes.slice(0, 3))).toMatchObject({ total: 40, sent: 40, failed: 0 });
+
+    // Each once, filled for its customer, with the reference on its status callback; never over the rate.
+    const sends = ours();
+    expect(new Set(sends.map((send) => send.fields.To)).size).toBe(40);
+    expect(sends).toHaveLength(40);
+    expect(sends.map((send) => send.fields.To)).not.toContain(`+${phone(ids[40])}`);
+    const first = sends.find((send) => send.fields.To === `+${phone(ids[0])}`);
+    expect(first?.fields.Body).toBe('Hola Cliente1, su pedido está listo. Responda STOP para no recibir más.');
+    expect(first?.fields.StatusCallback).toMatch(/\/api\/v2\/webhooks\/sms\/\d+\/status\?ref=bulk%3A\d+$/);
+    const times = sends.map((send) => send.at).sort((a, b) => a - b);
+    let busiest = 0;
+    for (let start = 0, end = 0; end < times.length; end += 1) {
+      while (times[end] - times[start] >= 1000) start += 1;
+      busiest = Math.max(busiest, end - start + 1);
+    }
+    expect(busiest).toBeLessThanOrEqual(SMS_RATE);
+
+    // Twilio's callbacks move the recipient forward, never back.
+    const statusOf = async () =>
+      (
+        (await api.get(`/api/v2/bulk-messages/${bulk.id}/recipients?sizePerPage=100`, supervisor)).json().result
+          .data as { contact: string; status: string }[]
+      ).find((recipient) => recipient.contact.replace(/\D/g, '') === phone(ids[0]))?.status;
+    const callbackPath = new URL(first?.fields.StatusCallback ?? '').pathname;
+    const callbackQuery = new URL(first?.fields.StatusCallback ?? '').search;
+    const report = (status: string) =>
+      signed(`${callbackPath}${callbackQuery}`, {
+        AccountSid: ACCOUNT_SID,
+        MessageSid: first?.sid ?? '',
+        MessageStatus: status,
+        To: first?.fields.To ?? '',
+      });
+    expect((await report('delivered')).statusCode).toBe(200);
+    await waitFor(async () => (await statusOf()) === 'delivered', 'the recipient delivered');
+    expect((await report('sent')).statusCode).toBe(200);
+    await settle(200);
+    expect(await statusOf()).toBe('delivered');
+    // A forged callback stores nothing.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${callbackPath}${callbackQuery}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'bm90IGl0' },
+      payload: new URLSearchParams({
+        AccountSid: ACCOUNT_SID,
+        MessageSid: first?.sid ?? '',
+        MessageStatus: 'failed',
+      }).toString(),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(await statusOf()).toBe('delivered');
+
+    // The second customer answers STOP by SMS: marked, and left out of the next run.
+    const reply = await signed(`/api/v2/webhooks/sms/${smsChannelId}`, {
+      AccountSid: ACCOUNT_SID,
+      MessageSid: `SM${'ab'.repeat(16)}`,
+      From: `+${phone(ids[1])}`,
+      To: '+15005550006',
+      Body: 'stop',
+      NumMedia: '0',
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    await waitFor(async () => {
+      const [row] = (
+        await t.ctx.db.execute<{ at: string | null }>(
+          sql`select bulk_opt_out_at as at from customers where id = ${ids[1]}`,
+        )
+      ).rows;
+      return row.at !== null;
+    }, 'the STOP to opt the customer out');
+    const again = (await api.post('/api/v2/bulk-messages/audience', supervisor, audienceQuery)).json().result;
+    expect(again).toEqual({ recipients: 39, withoutContact: 0, optedOut: 2 });
   });
 });

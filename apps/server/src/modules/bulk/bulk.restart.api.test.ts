@@ -10,18 +10,24 @@ import { connectDatabase, type DatabaseHandle } from '../../platform/db/client.j
 import { waitFor } from '../../test/desk.js';
 import { freePort } from '../../test/ports.js';
 import { rememberSecret } from '../../test/secrets.js';
+import { startTwilioMessaging } from '../../test/twilio-messaging.js';
 import { startWhatsappCloud } from '../../test/whatsapp-cloud.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 
 /**
- * Issue #18: 10,000 recipients through the local Graph API, the node sending them killed (SIGKILL) mid-send and
- * another started: every recipient is messaged exactly once, and the channel's rate holds across both. The nodes
- * are the compiled server, each its own OS process, on a fresh database of their own.
+ * Issue #18: 10,000 recipients, half through the local Graph API (WhatsApp) and half through the local Twilio
+ * Messaging API (SMS), both bulk messages sending at once when the node is killed (SIGKILL) mid-send and another
+ * started: every recipient is messaged exactly once, and each channel's rate holds across both nodes. The nodes are
+ * the compiled server, each its own OS process, on a fresh database of their own.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const mainJs = path.join(serverDir, 'dist', 'main.js');
 const RECIPIENTS = 10_000;
+const PER_CHANNEL = RECIPIENTS / 2;
 const RATE = 400;
+const SMS_RATE = 300;
+const ACCOUNT_SID = `AC${'7d'.repeat(16)}`;
+const AUTH_TOKEN = 'restart-twilio-token';
 const ACCESS_TOKEN = 'EAAG-restart-token';
 const APP_SECRET = 'restart-app-secret';
 const PHONE_NUMBER_ID = '1055500001';
@@ -30,6 +36,7 @@ let database: { url: string; name: string };
 let db: DatabaseHandle;
 let dataDir: string;
 let cloud: Awaited<ReturnType<typeof startWhatsappCloud>>;
+let twilio: Awaited<ReturnType<typeof startTwilioMessaging>>;
 const nodes: ChildProcess[] = [];
 let current = '';
 let channelIdForStatuses = 0;
@@ -50,7 +57,7 @@ async function startNode(name: string): Promise<{ url: string; process: ChildPro
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       PUBLIC_URL: url,
-      OUTBOUND_ALLOWED_HOSTS: new URL(cloud.url()).host,
+      OUTBOUND_ALLOWED_HOSTS: `${new URL(cloud.url()).host},${new URL(twilio.url()).host}`,
       BULK_SCHEDULER_MS: '1000',
       // Longer than the second node takes to start: statuses of sends in flight at the kill come first.
       BULK_INTERRUPTED_AFTER_MS: '20000',
@@ -103,6 +110,12 @@ beforeAll(async () => {
     appSecret: APP_SECRET,
     phoneNumberId: PHONE_NUMBER_ID,
   });
+  twilio = await startTwilioMessaging({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+  // Twilio posts each message's status to the callback URL it was given; here, on the node that answers now.
+  twilio.reportStatusesTo((callback) => {
+    const target = new URL(callback);
+    return `${current}${target.pathname}${target.search}`;
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -118,6 +131,7 @@ afterAll(async () => {
       ),
   );
   await cloud?.close();
+  await twilio?.close();
   await db?.close();
   if (database) {
     const server = new pg.Client({ connectionString: inject('databaseUrl') });
@@ -129,7 +143,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('a bulk message survives its node being killed', () => {
-  it('messages each of 10,000 recipients exactly once, at the channel’s rate, across a SIGKILL and a restart', async () => {
+  it('messages each of 10,000 recipients exactly once, at each channel’s rate, across a SIGKILL and a restart', async () => {
     const first = await startNode('A');
     current = first.url;
     db = connectDatabase(database.url, 2);
@@ -163,10 +177,24 @@ describe('a bulk message survives its node being killed', () => {
     expect(channel.status, JSON.stringify(channel.body)).toBe(201);
     const channelId = channel.body.result.id as number;
     channelIdForStatuses = channelId;
+    const smsChannel = await call(first.url, 'POST', '/channels', token, {
+      name: 'SMS masivo',
+      type: 'sms',
+      direction: 'outbound',
+      config: {
+        accountSid: ACCOUNT_SID,
+        authToken: AUTH_TOKEN,
+        sender: '+15005550006',
+        apiBaseUrl: twilio.url(),
+        sendRatePerSecond: SMS_RATE,
+      },
+    });
+    expect(smsChannel.status, JSON.stringify(smsChannel.body)).toBe(201);
+    const smsChannelId = smsChannel.body.result.id as number;
     const campaign = await call(first.url, 'POST', '/campaigns', token, {
       name: 'Campaña masiva',
       type: 'outbound',
-      channelIds: [channelId],
+      channelIds: [channelId, smsChannelId],
       agents: [],
       supervisorIds: [],
       config: { ticketCombination: 'customer-channel' },
@@ -187,47 +215,73 @@ describe('a bulk message survives its node being killed', () => {
     const mobile = await db.pool.query<{ id: string }>(
       `select id from catalogue_entries where model = 'tipo-dato-contacto' and code = '9'`,
     );
-    await db.pool.query(
-      `with made as (
-         insert into customers (identification_type_id, identification_number, first_name, last_name, search_text)
-         select $1, 'R-' || g, 'Cliente' || g, 'Reinicio', 'cliente' || g || ' reinicio' from generate_series(1, $3) g
-         returning id)
-       insert into customer_contacts (customer_id, type_id, value, normalized_value)
-       select id, $2, '+57 320 ' || id, '57320' || id from made`,
-      [documentType.rows[0].id, mobile.rows[0].id, RECIPIENTS],
-    );
+    // Half the customers get the WhatsApp message, the other half the SMS.
+    for (const [lastName, offset] of [
+      ['ReinicioWa', 0],
+      ['ReinicioSms', PER_CHANNEL],
+    ] as const) {
+      await db.pool.query(
+        `with made as (
+           insert into customers (identification_type_id, identification_number, first_name, last_name, search_text)
+           select $1, 'R-' || g, 'Cliente' || g, $4::text, 'cliente' || g || ' ' || lower($4::text)
+           from generate_series($3::int + 1, $3::int + $5::int) g
+           returning id)
+         insert into customer_contacts (customer_id, type_id, value, normalized_value)
+         select id, $2, '+57 320 ' || id, '57320' || id from made`,
+        [documentType.rows[0].id, mobile.rows[0].id, offset, lastName, PER_CHANNEL],
+      );
+    }
+    const accountsOf = (lastName: string) => ({
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'customer.lastName', operator: 'equals', type: 'text', value: lastName }],
+      },
+    });
 
     const created = await call(first.url, 'POST', '/bulk-messages', token, {
-      name: 'Aviso a diez mil',
+      name: 'Aviso por WhatsApp',
       campaignId,
       channelId,
       whatsappTemplateId: Number(template.rows[0].id),
       templateValues: ['{{cliente.nombre}}'],
-      accounts: {
-        conditions: {
-          match: 'all',
-          conditions: [{ field: 'customer.lastName', operator: 'equals', type: 'text', value: 'Reinicio' }],
-        },
-      },
+      accounts: accountsOf('ReinicioWa'),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const bulkId = created.body.result.id as number;
-    const audience = await call(first.url, 'POST', '/bulk-messages/audience', token, {
+    const createdSms = await call(first.url, 'POST', '/bulk-messages', token, {
+      name: 'Aviso por SMS',
       campaignId,
-      channelId,
-      accounts: created.body.result.accounts,
+      channelId: smsChannelId,
+      message: 'Hola {{cliente.nombre}}, tenemos un aviso. Responda STOP para no recibir más.',
+      accounts: accountsOf('ReinicioSms'),
     });
-    expect(audience.body.result.recipients).toBe(RECIPIENTS);
+    expect(createdSms.status, JSON.stringify(createdSms.body)).toBe(201);
+    const smsBulkId = createdSms.body.result.id as number;
+    for (const [id, channel] of [
+      [channelId, 'whatsapp'],
+      [smsChannelId, 'sms'],
+    ] as const) {
+      const audience = await call(first.url, 'POST', '/bulk-messages/audience', token, {
+        campaignId,
+        channelId: id,
+        accounts: accountsOf(channel === 'whatsapp' ? 'ReinicioWa' : 'ReinicioSms'),
+      });
+      expect(audience.body.result.recipients, channel).toBe(PER_CHANNEL);
+    }
     const startedAt = Date.now();
-    expect((await call(first.url, 'POST', `/bulk-messages/${bulkId}/actions`, token, { action: 'start' })).status).toBe(
-      200,
-    );
+    for (const id of [bulkId, smsBulkId]) {
+      expect((await call(first.url, 'POST', `/bulk-messages/${id}/actions`, token, { action: 'start' })).status).toBe(
+        200,
+      );
+    }
+    const sent = () => cloud.sends.length + twilio.sends.length;
 
     // Mid-send, the node is killed: no goodbye, requests in flight.
-    await waitFor(() => cloud.sends.length >= 3_000, 'three thousand sends', 120_000);
+    await waitFor(() => sent() >= 3_000, 'three thousand sends', 120_000);
     first.process.kill('SIGKILL');
     await new Promise((resolve) => first.process.once('exit', resolve));
-    const atKill = cloud.sends.length;
+    const atKill = sent();
+    const smsAtKill = twilio.sends.length;
     const killedAt = Date.now();
     expect(atKill).toBeLessThan(RECIPIENTS);
 
@@ -236,36 +290,57 @@ describe('a bulk message survives its node being killed', () => {
     const restartedAt = Date.now();
     const finished = await waitFor(
       async () => {
-        const bulk = (await call(second.url, 'GET', `/bulk-messages/${bulkId}`, token)).body.result;
-        return bulk.status === 'finalized' ? bulk : null;
+        const both = await Promise.all(
+          [bulkId, smsBulkId].map(
+            async (id) => (await call(second.url, 'GET', `/bulk-messages/${id}`, token)).body.result,
+          ),
+        );
+        return both.every((bulk) => bulk.status === 'finalized') ? both : null;
       },
-      'the bulk message to finish on the second node',
+      'both bulk messages to finish on the second node',
       240_000,
     );
-    const after = cloud.sends.slice(atKill).map((send) => send.at);
+    const after = [...cloud.sends.map((send) => send.at), ...twilio.sends.map((send) => send.at)]
+      .filter((at) => at >= killedAt)
+      .sort((a, b) => a - b);
     process.stdout.write(
-      `bulk restart: ${atKill} sends before the kill in ${((killedAt - startedAt) / 1000).toFixed(1)} s; ` +
+      `bulk restart: ${atKill} sends (${smsAtKill} SMS) before the kill in ${((killedAt - startedAt) / 1000).toFixed(1)} s; ` +
         `node B answered ${((restartedAt - killedAt) / 1000).toFixed(1)} s after it; its first send ` +
         `${after.length ? ((after[0] - restartedAt) / 1000).toFixed(1) : '-'} s later; the rest took ` +
         `${after.length ? ((after[after.length - 1] - after[0]) / 1000).toFixed(1) : '-'} s; finished ` +
         `${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start\n`,
     );
-    expect(finished.progress).toMatchObject({ total: RECIPIENTS, sent: RECIPIENTS, sending: 0, failed: 0, new: 0 });
-
-    // Exactly once each, as the provider saw it.
-    const perPhone = new Map<string, number>();
-    for (const send of cloud.sends) perPhone.set(String(send.body.to), (perPhone.get(String(send.body.to)) ?? 0) + 1);
-    expect(perPhone.size).toBe(RECIPIENTS);
-    expect([...perPhone.values()].filter((count) => count !== 1)).toEqual([]);
-    expect(cloud.sends.length).toBeGreaterThan(atKill);
-
-    // The rate, as the provider saw it, across both nodes.
-    const times = cloud.sends.map((send) => send.at).sort((a, b) => a - b);
-    let busiest = 0;
-    for (let start = 0, end = 0; end < times.length; end += 1) {
-      while (times[end] - times[start] >= 1000) start += 1;
-      busiest = Math.max(busiest, end - start + 1);
+    for (const bulk of finished) {
+      expect(bulk.progress).toMatchObject({ total: PER_CHANNEL, sent: PER_CHANNEL, sending: 0, failed: 0, new: 0 });
     }
-    expect(busiest).toBeLessThanOrEqual(RATE);
+    expect(sent()).toBeGreaterThan(atKill);
+
+    // Exactly once each, as each provider saw it.
+    for (const [name, recipients] of [
+      ['WhatsApp', cloud.sends.map((send) => String(send.body.to))],
+      ['SMS', twilio.sends.map((send) => send.fields.To)],
+    ] as const) {
+      const perPhone = new Map<string, number>();
+      for (const to of recipients) perPhone.set(to, (perPhone.get(to) ?? 0) + 1);
+      expect(perPhone.size, name).toBe(PER_CHANNEL);
+      expect(
+        [...perPhone.values()].filter((count) => count !== 1),
+        name,
+      ).toEqual([]);
+    }
+
+    // Each channel's rate, as its provider saw it, across both nodes.
+    for (const [name, times, rate] of [
+      ['WhatsApp', cloud.sends.map((send) => send.at), RATE],
+      ['SMS', twilio.sends.map((send) => send.at), SMS_RATE],
+    ] as const) {
+      const sorted = [...times].sort((a, b) => a - b);
+      let busiest = 0;
+      for (let start = 0, end = 0; end < sorted.length; end += 1) {
+        while (sorted[end] - sorted[start] >= 1000) start += 1;
+        busiest = Math.max(busiest, end - start + 1);
+      }
+      expect(busiest, name).toBeLessThanOrEqual(rate);
+    }
   }, 480_000);
 });
