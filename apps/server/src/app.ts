@@ -22,6 +22,8 @@ import { segmentationRoutes } from './modules/automation/segmentation.routes.js'
 import { createSegmentationService, type SegmentationService } from './modules/automation/segmentation.service.js';
 import { slaRoutes } from './modules/automation/sla.routes.js';
 import { createSlaService, type SlaService } from './modules/automation/sla.service.js';
+import { botsRoutes } from './modules/bots/bots.routes.js';
+import { createBotsService } from './modules/bots/bots.service.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import {
   BULK_DISPATCH_QUEUE,
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const campaigns = createCampaignsService(ctx);
   const forms = createFormsService(ctx);
   const templates = createTemplatesService(ctx);
+  const bots = createBotsService(ctx);
   const customers = createCustomersService(ctx);
   const routing = createRoutingService(ctx);
   // Freed capacity (closed, transferred, reassigned) lets routing hand out waiting work.
@@ -360,6 +363,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await segmentationRoutes(api, segmentation);
       await slaRoutes(api, sla);
       await bulkRoutes(api, bulk);
+      await botsRoutes(api, bots);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);

@@ -278,6 +278,7 @@ export const AUDIT_FIELDS = {
     businessImage: 'file',
     iconImage: 'file',
   },
+  bot: { name: 'text', description: 'longText', enabled: 'boolean', version: 'number', note: 'text' },
   'bulk-message': {
     name: 'text',
     campaign: 'ref',

@@ -3,6 +3,7 @@ export * from './analytics.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './automation/index.js';
+export * from './bots/index.js';
 export * from './business.js';
 export * from './codes.js';
 export * from './constants.js';

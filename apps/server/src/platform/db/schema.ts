@@ -4,6 +4,7 @@ export * from '../../modules/agents/agents.schema.js';
 export * from '../../modules/analytics/analytics.schema.js';
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/automation/automation.schema.js';
+export * from '../../modules/bots/bots.schema.js';
 export * from '../../modules/bulk/bulk.schema.js';
 export * from '../../modules/business/business.schema.js';
 export * from '../../modules/campaigns/campaigns.schema.js';

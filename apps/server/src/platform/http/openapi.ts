@@ -193,6 +193,10 @@ export const API_TAGS = [
     name: 'Bulk messaging',
     description: 'Bulk messages: the wizard’s audience, saving, runs and their actions, recipients and results',
   },
+  {
+    name: 'Bot builder',
+    description: 'Bots: their versions (saved, updated, deleted, published), flow checks, export and import',
+  },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },

@@ -158,7 +158,7 @@ function poisoned(root: JsonSchema, bad: string) {
   return { value: build(root, [], []), fields };
 }
 
-const NUMERIC_PARAMS = /^(id|number|messageId|attachmentId)$/;
+const NUMERIC_PARAMS = /^(id|number|messageId|attachmentId|versionId)$/;
 
 /** Path parameters that reach validation: real where the route looks them up before (the widget's key). */
 function cleanParams(route: DeclaredRoute): Record<string, string> {

@@ -259,6 +259,11 @@ describe('audit labels', () => {
       'bulk-restart',
       'bulk-repeat',
       'bulk-repeatFailed',
+      'version-saved',
+      'version-updated',
+      'version-deleted',
+      'published',
+      'imported',
     ];
     for (const action of actions) {
       for (const language of ['es', 'en']) expect(i18n.exists(`audit.actions.${action}`, { lng: language })).toBe(true);

@@ -244,6 +244,13 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     businessImage: 'widgets.fields.businessImage',
     iconImage: 'widgets.fields.iconImage',
   },
+  bot: {
+    name: 'bots.fields.name',
+    description: 'bots.fields.description',
+    enabled: 'bots.fields.enabled',
+    version: 'bots.fields.version',
+    note: 'bots.fields.note',
+  },
   'bulk-message': {
     name: 'bulk.fields.name',
     campaign: 'bulk.fields.campaign',

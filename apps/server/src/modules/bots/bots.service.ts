@@ -1,0 +1,287 @@
+import {
+  type AuditChanges,
+  BOT_FILE_FORMAT,
+  type Bot,
+  type BotBody,
+  type BotCreate,
+  type BotFile,
+  type BotFlow,
+  type BotFlowProblem,
+  type BotListItem,
+  type BotVersion,
+  type BotVersionBody,
+  type BotVersionSummary,
+  botFlowProblems,
+  type Page,
+} from '@atiende/contracts';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { auditFacts, diffForAudit } from '../../platform/audit/diff.js';
+import type { Actor } from '../../platform/auth-context.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
+import { AppError, errors } from '../../platform/http/errors.js';
+import type { MessageKey } from '../../platform/i18n/messages.js';
+import { campaignsRepo } from '../campaigns/campaigns.repo.js';
+import { type BotFilter, type BotRow, type BotVersionRow, type BotVersionSummaryRow, botsRepo } from './bots.repo.js';
+
+const AUDIT_ENTITY = 'bot' as const;
+
+const botErrors = {
+  publishedNotEditable: () => new AppError(409, 'BOT.PUBLISHED_VERSION', 'bots.publishedNotEditable'),
+  publishedNotDeleted: () => new AppError(409, 'BOT.PUBLISHED_VERSION', 'bots.publishedNotDeleted'),
+  lastVersion: () => new AppError(409, 'BOT.LAST_VERSION', 'bots.lastVersion'),
+  /** Each problem on its node (`nodes.<id>` or `nodes.<id>.<outlet>`), so the editor marks it there. */
+  problems: (problems: BotFlowProblem[]) =>
+    new AppError(
+      422,
+      'BOT.FLOW_PROBLEMS',
+      'bots.flowProblems',
+      { count: problems.length },
+      problems.map((problem) => ({
+        field: problem.nodeId ? `nodes.${problem.nodeId}${problem.outlet ? `.${problem.outlet}` : ''}` : 'startNodeId',
+        message: `bots.problems.${problem.code}` as MessageKey,
+      })),
+    ),
+};
+
+const summaryOf = (row: BotVersionSummaryRow, names: Map<number, string>): BotVersionSummary => ({
+  id: row.id,
+  number: row.number,
+  note: row.note,
+  published: row.published,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+  nodes: row.nodes,
+  updatedBy: row.updatedBy ? { id: row.updatedBy, nombre: names.get(row.updatedBy) ?? '' } : null,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * The bot builder's bots and their versions: saved as new, updated, deleted, published (one at a time: the one the
+ * runtime follows), exported and imported as a file. Every change is audited in its own transaction.
+ */
+export function createBotsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function present(rows: BotRow[]): Promise<Bot[]> {
+    const versions = await botsRepo.versionsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const names = await botsRepo.userNames(db, [
+      ...rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])),
+      ...versions.flatMap((version) => (version.updatedBy ? [version.updatedBy] : [])),
+    ]);
+    return rows.map((row) => {
+      const own = versions.filter((version) => version.botId === row.id);
+      const published = own.find((version) => version.published);
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        enabled: row.enabled,
+        publishedVersion: published ? { id: published.id, number: published.number } : null,
+        versions: own.map((version) => summaryOf(version, names)),
+        createdBy: row.createdBy ? { id: row.createdBy, nombre: names.get(row.createdBy) ?? '' } : null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function view(id: number): Promise<Bot> {
+    const row = await botsRepo.find(db, id);
+    if (!row) throw errors.notFound();
+    return (await present([row]))[0];
+  }
+
+  /** The bot locked for a change of its versions, and the version named (404 when either is not there). */
+  async function lockedVersion(tx: Executor, botId: number, versionId: number) {
+    const bot = await botsRepo.find(tx, botId, { lock: true });
+    const version = bot ? await botsRepo.version(tx, botId, versionId) : null;
+    if (!bot || !version) throw errors.notFound();
+    return { bot, version };
+  }
+
+  /** A flow's problems, the campaigns its transfers name included (a deleted campaign is a missing target). */
+  async function problemsOf(flow: BotFlow): Promise<BotFlowProblem[]> {
+    const problems = botFlowProblems(flow);
+    for (const node of flow.nodes) {
+      if (node.data.type !== 'action' || !node.data.campaignId) continue;
+      if (!(await campaignsRepo.find(db, node.data.campaignId))) {
+        problems.push({ code: 'campaignRequired', nodeId: node.id });
+      }
+    }
+    return problems;
+  }
+
+  const audit = (tx: Executor, actor: Actor, botId: number, action: string, changes: AuditChanges) =>
+    auditRepo.record(tx, { actorUserId: actor.userId, entity: AUDIT_ENTITY, entityId: botId, action, changes });
+
+  async function createBot(actor: Actor, body: BotCreate, action: 'created' | 'imported'): Promise<Bot> {
+    const id = await db.transaction(async (tx) => {
+      const bot = await botsRepo.insert(tx, {
+        name: body.name,
+        description: body.description,
+        enabled: body.enabled,
+        createdBy: actor.userId,
+      });
+      const version = await botsRepo.insertVersion(tx, {
+        botId: bot.id,
+        flow: body.flow,
+        note: '',
+        updatedBy: actor.userId,
+      });
+      await audit(tx, actor, bot.id, action, {
+        ...diffForAudit(AUDIT_ENTITY, null, { name: body.name, description: body.description, enabled: body.enabled }),
+        ...auditFacts(AUDIT_ENTITY, { version: version.number }),
+      });
+      return bot.id;
+    });
+    return view(id);
+  }
+
+  return {
+    async list(filter: BotFilter): Promise<Page<BotListItem> & { totalCapped: boolean }> {
+      const { rows, total, capped } = await botsRepo.list(db, filter);
+      const presented = await present(rows);
+      return {
+        data: presented.map(({ versions, ...bot }) => ({ ...bot, versionCount: versions.length })),
+        total,
+        totalCapped: capped,
+        page: filter.page,
+        sizePerPage: filter.sizePerPage,
+      };
+    },
+
+    get: view,
+
+    /** A new bot with its first version, a draft of the flow drawn so far ("Bot needs at least one node"). */
+    create: (actor: Actor, body: BotCreate) => createBot(actor, body, 'created'),
+
+    async update(actor: Actor, id: number, body: BotBody): Promise<Bot> {
+      await db.transaction(async (tx) => {
+        const before = await botsRepo.find(tx, id, { lock: true });
+        if (!before) throw errors.notFound();
+        await botsRepo.update(tx, id, body);
+        const changes = diffForAudit(
+          AUDIT_ENTITY,
+          { name: before.name, description: before.description, enabled: before.enabled },
+          { name: body.name, description: body.description, enabled: body.enabled },
+        );
+        if (Object.keys(changes).length) await audit(tx, actor, id, 'updated', changes);
+      });
+      return view(id);
+    },
+
+    async version(botId: number, versionId: number): Promise<BotVersion> {
+      const row = await botsRepo.version(db, botId, versionId);
+      if (!row) throw errors.notFound();
+      return versionOf(row);
+    },
+
+    /** Saves the flow as the bot's next version (a draft). */
+    async saveAsNew(actor: Actor, botId: number, body: BotVersionBody): Promise<BotVersion> {
+      const row = await db.transaction(async (tx) => {
+        if (!(await botsRepo.find(tx, botId, { lock: true }))) throw errors.notFound();
+        const version = await botsRepo.insertVersion(tx, {
+          botId,
+          flow: body.flow,
+          note: body.note,
+          updatedBy: actor.userId,
+        });
+        await botsRepo.touch(tx, botId);
+        await audit(
+          tx,
+          actor,
+          botId,
+          'version-saved',
+          auditFacts(AUDIT_ENTITY, { version: version.number, note: body.note }),
+        );
+        return version;
+      });
+      return versionOf(row);
+    },
+
+    /** Updates a draft; the published version never changes under a running bot (save it as new instead). */
+    async updateVersion(actor: Actor, botId: number, versionId: number, body: BotVersionBody): Promise<BotVersion> {
+      const row = await db.transaction(async (tx) => {
+        const { version } = await lockedVersion(tx, botId, versionId);
+        if (version.published) throw botErrors.publishedNotEditable();
+        const updated = await botsRepo.updateVersion(tx, versionId, {
+          flow: body.flow,
+          note: body.note,
+          updatedBy: actor.userId,
+        });
+        await botsRepo.touch(tx, botId);
+        await audit(tx, actor, botId, 'version-updated', auditFacts(AUDIT_ENTITY, { version: version.number }));
+        return updated;
+      });
+      return versionOf(row);
+    },
+
+    /** Deletes a draft: not the published one, and never the bot's only version. */
+    async deleteVersion(actor: Actor, botId: number, versionId: number): Promise<Bot> {
+      await db.transaction(async (tx) => {
+        const { version } = await lockedVersion(tx, botId, versionId);
+        if (version.published) throw botErrors.publishedNotDeleted();
+        if ((await botsRepo.versionCount(tx, botId)) <= 1) throw botErrors.lastVersion();
+        await botsRepo.deleteVersion(tx, versionId);
+        await botsRepo.touch(tx, botId);
+        await audit(tx, actor, botId, 'version-deleted', auditFacts(AUDIT_ENTITY, { version: version.number }));
+      });
+      return view(botId);
+    },
+
+    /** Publishes a version whose flow has no problem; the previously published one stops running at once. */
+    async publish(actor: Actor, botId: number, versionId: number): Promise<Bot> {
+      await db.transaction(async (tx) => {
+        const { version } = await lockedVersion(tx, botId, versionId);
+        const problems = await problemsOf(version.flow);
+        if (problems.length) throw botErrors.problems(problems);
+        await botsRepo.publish(tx, botId, versionId, actor.userId);
+        await botsRepo.touch(tx, botId);
+        await audit(tx, actor, botId, 'published', auditFacts(AUDIT_ENTITY, { version: version.number }));
+      });
+      return view(botId);
+    },
+
+    /** The bot as a file: the published version's flow, else the newest. */
+    async export(botId: number, versionId?: number): Promise<BotFile> {
+      const bot = await botsRepo.find(db, botId);
+      if (!bot) throw errors.notFound();
+      const versions = await botsRepo.versionsOf(db, [botId]);
+      const chosen = versionId
+        ? versions.find((version) => version.id === versionId)
+        : (versions.find((version) => version.published) ?? versions[0]);
+      const row = chosen ? await botsRepo.version(db, botId, chosen.id) : null;
+      if (!row) throw errors.notFound();
+      return {
+        format: BOT_FILE_FORMAT,
+        formatVersion: 1,
+        name: bot.name,
+        description: bot.description,
+        flow: row.flow,
+      };
+    },
+
+    /** A bot file becomes a new bot (disabled until someone publishes and enables it). */
+    import: (actor: Actor, file: BotFile) =>
+      createBot(actor, { name: file.name, description: file.description, enabled: false, flow: file.flow }, 'imported'),
+
+    audit: async (botId: number) => {
+      if (!(await botsRepo.find(db, botId))) throw errors.notFound();
+      return auditRepo.list(db, AUDIT_ENTITY, botId);
+    },
+  };
+
+  async function versionOf(row: BotVersionRow): Promise<BotVersion> {
+    const names = await botsRepo.userNames(db, row.updatedBy ? [row.updatedBy] : []);
+    return {
+      ...summaryOf({ ...row, nodes: row.flow.nodes.length }, names),
+      botId: row.botId,
+      flow: row.flow,
+    };
+  }
+}
+
+export type BotsService = ReturnType<typeof createBotsService>;

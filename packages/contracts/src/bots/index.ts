@@ -1,0 +1,2 @@
+export * from './bots.js';
+export * from './flow.js';
