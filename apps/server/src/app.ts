@@ -23,6 +23,7 @@ import { createSegmentationService, type SegmentationService } from './modules/a
 import { slaRoutes } from './modules/automation/sla.routes.js';
 import { createSlaService, type SlaService } from './modules/automation/sla.service.js';
 import { botsRoutes } from './modules/bots/bots.routes.js';
+import { type BotRuntime, createBotRuntime } from './modules/bots/bots.runtime.js';
 import { createBotsService } from './modules/bots/bots.service.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import {
@@ -132,6 +133,7 @@ export interface BuiltApp {
     segmentation: SegmentationService;
     sla: SlaService;
     bulk: BulkService;
+    bots: BotRuntime;
   };
 }
 
@@ -280,9 +282,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   ]) {
     await channelRegistry.register(module);
   }
+  // Bots (docs/api/bots.md) answer the conversations they have before routing looks at the campaign; a bot's
+  // ticket gets no outside-hours reply (its flow decides what to say).
+  const botRuntime = createBotRuntime(ctx, { outbound, routing, automated: tickets.automated });
+  bots.onChange(() => botRuntime.forget());
   ctx.events.on('inbound.recorded', async (result) => {
+    const withBot = await botRuntime.inboundRecorded(result);
     await routing.route([result.campaignId]);
-    await outbound.replyOutsideHours(result);
+    if (!withBot) await outbound.replyOutsideHours(result);
   });
   await deps.jobs.define({ name: SEND_QUEUE, retryLimit: 6, retryDelaySeconds: 5, concurrency: 8 }, (job, attempt) =>
     outbound.deliver(job.messageId, attempt),
@@ -377,6 +384,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   else deps.logger.warn({ webDist }, 'the web app is not built; only the API is served');
 
   if (deps.config.env !== 'test') routing.start();
+  // What arrived for a bot while no node listened (a restart, a lost event) is answered within seconds.
+  if (deps.config.env !== 'test') botRuntime.start(10_000);
   if (deps.config.env !== 'test') channelRegistry.start();
   if (deps.config.analyticsRecomputeMs > 0) analytics.start(deps.config.analyticsRecomputeMs);
   if (deps.config.reportsSchedulerMs > 0) reports.start(deps.config.reportsSchedulerMs);
@@ -394,6 +403,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     await segmentation.stop();
     await sla.stop();
     await bulk.stop();
+    await botRuntime.stop();
+    await botRuntime.idle();
     rateLimitStore.close();
     await channelRegistry.stop();
     await realtime.close();
@@ -403,6 +414,19 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     app,
     ctx,
     auth,
-    services: { inbound, outbound, routing, agents, tickets, analytics, reports, rules, segmentation, sla, bulk },
+    services: {
+      inbound,
+      outbound,
+      routing,
+      agents,
+      tickets,
+      analytics,
+      reports,
+      rules,
+      segmentation,
+      sla,
+      bulk,
+      bots: botRuntime,
+    },
   };
 }

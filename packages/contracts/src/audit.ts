@@ -278,7 +278,7 @@ export const AUDIT_FIELDS = {
     businessImage: 'file',
     iconImage: 'file',
   },
-  bot: { name: 'text', description: 'longText', enabled: 'boolean', version: 'number', note: 'text' },
+  bot: { name: 'text', description: 'longText', enabled: 'boolean', version: 'number', note: 'text', channels: 'list' },
   'bulk-message': {
     name: 'text',
     campaign: 'ref',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, instantSchema, listQuerySchema, personRefSchema } from '../admin/common.js';
+import { idSchema, instantSchema, listQuerySchema, namedRefSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
 import { multiLine, singleLine } from '../text.js';
 import { BOT_FLOW_PROBLEMS, botFlowSchema } from './flow.js';
@@ -53,6 +53,8 @@ export const botSchema = named(
     publishedVersion: z.object({ id: idSchema, number: z.number().int() }).nullable(),
     /** Newest first. */
     versions: z.array(botVersionSummarySchema),
+    /** The channels whose new conversations it answers (a channel has one bot at most). */
+    channels: z.array(namedRefSchema),
     createdBy: personRefSchema.nullable(),
     createdAt: instantSchema,
     updatedAt: instantSchema,
@@ -68,6 +70,11 @@ export const botVersionSchema = named(
   botVersionSummarySchema.extend({ botId: idSchema, flow: botFlowSchema }),
 );
 export type BotVersion = z.infer<typeof botVersionSchema>;
+
+/** The channels a bot answers: exactly these (a channel another bot answered moves to this one). */
+export const botChannelsBodySchema = z.object({
+  channelIds: z.array(z.number().int().positive()).max(200).default([]),
+});
 
 export const botVersionParamsSchema = z.object({
   id: z.coerce.number().int().positive(),

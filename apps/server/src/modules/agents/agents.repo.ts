@@ -27,7 +27,7 @@ function campaignFilter(column: SQL, campaignIds: readonly number[] | 'all'): SQ
 /** A ticket that waits for routing: open, nobody assigned, no transfer pending (the routing queue's definition). */
 function waitingTicket(alias: SQL): SQL {
   return sql`${alias}.status <> 4 and ${alias}.assigned_user_id is null and ${alias}.transfer_to_user_id is null
-    and ${alias}.transfer_to_campaign_id is null`;
+    and ${alias}.transfer_to_campaign_id is null and not ${alias}.bot_active`;
 }
 
 export const agentsRepo = {

@@ -2,11 +2,15 @@ import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { Executor } from '../../platform/db/client.js';
 import { cappedCount, pageOf } from '../../platform/db/paging.js';
 import { escapeLike, searchable } from '../../platform/text.js';
+import { channels } from '../channels/channels.schema.js';
+import { messages } from '../interactions/interactions.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
 import { users } from '../users/users.schema.js';
-import { bots, botVersions } from './bots.schema.js';
+import { type BotSessionState, botChannels, botSessions, bots, botVersions } from './bots.schema.js';
 
 export type BotRow = typeof bots.$inferSelect;
 export type BotVersionRow = typeof botVersions.$inferSelect;
+export type BotSessionRow = typeof botSessions.$inferSelect;
 
 export interface BotFilter {
   page: number;
@@ -170,5 +174,190 @@ export const botsRepo = {
     if (unique.length === 0) return new Map();
     const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
     return new Map(rows.map((row) => [row.id, row.name]));
+  },
+
+  /** The channels each bot answers, by name. */
+  async channelsOf(db: Executor, botIds: number[]) {
+    if (botIds.length === 0) return [];
+    return db
+      .select({ botId: botChannels.botId, id: channels.id, name: channels.name })
+      .from(botChannels)
+      .innerJoin(channels, eq(channels.id, botChannels.channelId))
+      .where(inArray(botChannels.botId, botIds))
+      .orderBy(asc(channels.name), asc(channels.id));
+  },
+
+  /** The bot answers exactly these channels: a channel another bot answered moves to this one. */
+  async setChannels(db: Executor, botId: number, channelIds: number[]): Promise<void> {
+    await db
+      .delete(botChannels)
+      .where(
+        channelIds.length
+          ? and(
+              eq(botChannels.botId, botId),
+              sql`${botChannels.channelId} <> all(${`{${channelIds.join(',')}}`}::bigint[])`,
+            )
+          : eq(botChannels.botId, botId),
+      );
+    if (channelIds.length === 0) return;
+    await db
+      .insert(botChannels)
+      .values(channelIds.map((channelId) => ({ channelId, botId })))
+      .onConflictDoUpdate({ target: botChannels.channelId, set: { botId } });
+  },
+
+  async channelsExist(db: Executor, channelIds: number[]): Promise<number> {
+    if (channelIds.length === 0) return 0;
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(channels)
+      .where(inArray(channels.id, channelIds));
+    return row.n;
+  },
+
+  /** The bot that answers the channel now: attached, enabled, with a published version (null: agents answer). */
+  async liveBotOfChannel(db: Executor, channelId: number): Promise<{ botId: number; versionId: number } | null> {
+    const [row] = await db
+      .select({ botId: bots.id, versionId: botVersions.id })
+      .from(botChannels)
+      .innerJoin(bots, and(eq(bots.id, botChannels.botId), eq(bots.enabled, true)))
+      .innerJoin(botVersions, and(eq(botVersions.botId, bots.id), eq(botVersions.published, true)))
+      .where(eq(botChannels.channelId, channelId));
+    return row ?? null;
+  },
+
+  /** Campaigns with a channel a live bot answers (the runtime skips every other campaign's messages cheaply). */
+  async campaignsWithLiveBots(db: Executor): Promise<string[]> {
+    const result = await db.execute<{ campaign_id: string }>(sql`
+      select distinct cc.campaign_id from campaign_channels cc
+      join bot_channels bc on bc.channel_id = cc.channel_id
+      join bots b on b.id = bc.bot_id and b.enabled
+      join bot_versions v on v.bot_id = b.id and v.published`);
+    return result.rows.map((row) => String(row.campaign_id));
+  },
+
+  async isBotActive(db: Executor, ticketId: number): Promise<boolean> {
+    const [row] = await db.select({ botActive: tickets.botActive }).from(tickets).where(eq(tickets.id, ticketId));
+    return row?.botActive ?? false;
+  },
+
+  /** Whether any conversation still follows this version (its flow must stay while they do). */
+  async versionInUse(db: Executor, versionId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: botSessions.id })
+      .from(botSessions)
+      .where(and(eq(botSessions.versionId, versionId), eq(botSessions.status, 'active')))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /** The ticket as the runtime needs it, locked (one turn at a time per ticket, whatever the node). */
+  async lockTicket(db: Executor, ticketId: number) {
+    const [row] = await db
+      .select({
+        id: tickets.id,
+        campaignId: tickets.campaignId,
+        status: tickets.status,
+        assignedUserId: tickets.assignedUserId,
+        botActive: tickets.botActive,
+      })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId))
+      .for('update');
+    return row ?? null;
+  },
+
+  /** What a bot knows of the ticket's customer from the start: `cliente.nombre`, `cliente.apellido`, … */
+  async customerVariables(db: Executor, ticketId: number): Promise<Record<string, string>> {
+    const result = await db.execute<{ first_name: string; last_name: string; document: string | null }>(sql`
+      select c.first_name, c.last_name, c.identification_number as document
+      from tickets t join customers c on c.id = t.customer_id where t.id = ${ticketId}`);
+    const row = result.rows[0];
+    if (!row) return {};
+    return {
+      'cliente.nombre': row.first_name ?? '',
+      'cliente.apellido': row.last_name ?? '',
+      'cliente.nombre_completo': `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+      'cliente.documento': row.document ?? '',
+    };
+  },
+
+  async setBotActive(db: Executor, ticketId: number, botActive: boolean): Promise<void> {
+    await db.update(tickets).set({ botActive }).where(eq(tickets.id, ticketId));
+  },
+
+  async activeSession(db: Executor, ticketId: number): Promise<BotSessionRow | null> {
+    const [row] = await db
+      .select()
+      .from(botSessions)
+      .where(and(eq(botSessions.ticketId, ticketId), eq(botSessions.status, 'active')));
+    return row ?? null;
+  },
+
+  /** The last session of the ticket (active or ended): where a new one takes the answered messages from. */
+  async lastSession(db: Executor, ticketId: number): Promise<BotSessionRow | null> {
+    const [row] = await db
+      .select()
+      .from(botSessions)
+      .where(eq(botSessions.ticketId, ticketId))
+      .orderBy(desc(botSessions.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insertSession(
+    db: Executor,
+    values: { ticketId: number; interactionId: number; botId: number; versionId: number; lastMessageId: number },
+  ): Promise<BotSessionRow> {
+    const [row] = await db.insert(botSessions).values(values).returning();
+    return row;
+  },
+
+  async saveSession(
+    db: Executor,
+    sessionId: number,
+    values: { state: BotSessionState; lastMessageId: number; ending?: Record<string, unknown> | null },
+  ): Promise<void> {
+    await db
+      .update(botSessions)
+      .set({
+        state: values.state,
+        lastMessageId: values.lastMessageId,
+        ...(values.ending ? { status: 'ended', ending: values.ending } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(botSessions.id, sessionId));
+  },
+
+  async endSessions(db: Executor, ticketId: number, ending: Record<string, unknown>): Promise<void> {
+    await db
+      .update(botSessions)
+      .set({ status: 'ended', ending, updatedAt: new Date() })
+      .where(and(eq(botSessions.ticketId, ticketId), eq(botSessions.status, 'active')));
+  },
+
+  /** The customer's newest message on the ticket after `afterId` (what the bot has not answered yet). */
+  async unansweredMessage(db: Executor, ticketId: number, afterId: number) {
+    const [row] = await db
+      .select({ id: messages.id, interactionId: messages.interactionId, text: messages.bodyText })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.direction, 0), sql`${messages.id} > ${afterId}`))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Tickets a bot has whose customer wrote after the bot last answered (a restart's or a lost event's leftovers). */
+  async ticketsWithUnanswered(db: Executor, limit: number): Promise<number[]> {
+    const result = await db.execute<{ id: string }>(sql`
+      select t.id from tickets t
+      where t.bot_active and t.status <> 4
+        and exists (
+          select 1 from messages m
+          where m.ticket_id = t.id and m.direction = 0
+            and m.id > coalesce((select max(s.last_message_id) from bot_sessions s where s.ticket_id = t.id), 0))
+      order by t.id
+      limit ${limit}`);
+    return result.rows.map((row) => Number(row.id));
   },
 };

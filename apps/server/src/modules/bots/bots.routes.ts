@@ -1,6 +1,7 @@
 import {
   auditEntrySchema,
   botBodySchema,
+  botChannelsBodySchema,
   botCreateSchema,
   botFileSchema,
   botListItemSchema,
@@ -105,6 +106,23 @@ export async function botsRoutes(app: FastifyInstance, bots: BotsService): Promi
     },
     async (request) =>
       success(request, await bots.update(requireAuth(request), request.params.id, request.body), saved),
+  );
+
+  api.put(
+    '/bots/:id/channels',
+    {
+      config: { permission: 'editar-bot' },
+      schema: {
+        tags,
+        operationId: 'setBotChannels',
+        summary: 'The channels whose new conversations the bot answers (a channel answered by another bot moves)',
+        params: idParamSchema,
+        body: botChannelsBodySchema,
+        response: ok(botSchema),
+      },
+    },
+    async (request) =>
+      success(request, await bots.setChannels(requireAuth(request), request.params.id, request.body.channelIds), saved),
   );
 
   api.get(

@@ -30,6 +30,7 @@ const botErrors = {
   publishedNotEditable: () => new AppError(409, 'BOT.PUBLISHED_VERSION', 'bots.publishedNotEditable'),
   publishedNotDeleted: () => new AppError(409, 'BOT.PUBLISHED_VERSION', 'bots.publishedNotDeleted'),
   lastVersion: () => new AppError(409, 'BOT.LAST_VERSION', 'bots.lastVersion'),
+  versionInUse: () => new AppError(409, 'BOT.VERSION_IN_USE', 'bots.versionInUse'),
   /** Each problem on its node (`nodes.<id>` or `nodes.<id>.<outlet>`), so the editor marks it there. */
   problems: (problems: BotFlowProblem[]) =>
     new AppError(
@@ -61,9 +62,18 @@ const summaryOf = (row: BotVersionSummaryRow, names: Map<number, string>): BotVe
  */
 export function createBotsService(ctx: AppContext) {
   const { db } = ctx;
+  /** Told when which bots answer changes (the runtime's cached list of campaigns with a live bot). */
+  const listeners: (() => void)[] = [];
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
 
   async function present(rows: BotRow[]): Promise<Bot[]> {
     const versions = await botsRepo.versionsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const channels = await botsRepo.channelsOf(
       db,
       rows.map((row) => row.id),
     );
@@ -81,6 +91,7 @@ export function createBotsService(ctx: AppContext) {
         enabled: row.enabled,
         publishedVersion: published ? { id: published.id, number: published.number } : null,
         versions: own.map((version) => summaryOf(version, names)),
+        channels: channels.filter((channel) => channel.botId === row.id).map(({ id, name }) => ({ id, name })),
         createdBy: row.createdBy ? { id: row.createdBy, nombre: names.get(row.createdBy) ?? '' } : null,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
@@ -141,6 +152,10 @@ export function createBotsService(ctx: AppContext) {
   }
 
   return {
+    onChange(listener: () => void) {
+      listeners.push(listener);
+    },
+
     async list(filter: BotFilter): Promise<Page<BotListItem> & { totalCapped: boolean }> {
       const { rows, total, capped } = await botsRepo.list(db, filter);
       const presented = await present(rows);
@@ -170,6 +185,28 @@ export function createBotsService(ctx: AppContext) {
         );
         if (Object.keys(changes).length) await audit(tx, actor, id, 'updated', changes);
       });
+      changed();
+      return view(id);
+    },
+
+    /** The channels the bot answers: exactly these; each one answered by another bot moves to this one. */
+    async setChannels(actor: Actor, id: number, channelIds: number[]): Promise<Bot> {
+      const wanted = [...new Set(channelIds)].sort((a, b) => a - b);
+      await db.transaction(async (tx) => {
+        if (!(await botsRepo.find(tx, id, { lock: true }))) throw errors.notFound();
+        if ((await botsRepo.channelsExist(tx, wanted)) !== wanted.length) {
+          throw errors.invalidField('channelIds', 'bots.unknownChannel');
+        }
+        const before = (await botsRepo.channelsOf(tx, [id])).map(({ id: channelId, name }) => ({
+          id: channelId,
+          name,
+        }));
+        await botsRepo.setChannels(tx, id, wanted);
+        const after = (await botsRepo.channelsOf(tx, [id])).map(({ id: channelId, name }) => ({ id: channelId, name }));
+        const changes = diffForAudit(AUDIT_ENTITY, { channels: before }, { channels: after });
+        if (Object.keys(changes).length) await audit(tx, actor, id, 'updated', changes);
+      });
+      changed();
       return view(id);
     },
 
@@ -225,6 +262,8 @@ export function createBotsService(ctx: AppContext) {
         const { version } = await lockedVersion(tx, botId, versionId);
         if (version.published) throw botErrors.publishedNotDeleted();
         if ((await botsRepo.versionCount(tx, botId)) <= 1) throw botErrors.lastVersion();
+        // Conversations under way still follow it (published before): it goes when they end.
+        if (await botsRepo.versionInUse(tx, versionId)) throw botErrors.versionInUse();
         await botsRepo.deleteVersion(tx, versionId);
         await botsRepo.touch(tx, botId);
         await audit(tx, actor, botId, 'version-deleted', auditFacts(AUDIT_ENTITY, { version: version.number }));
@@ -242,6 +281,7 @@ export function createBotsService(ctx: AppContext) {
         await botsRepo.touch(tx, botId);
         await audit(tx, actor, botId, 'published', auditFacts(AUDIT_ENTITY, { version: version.number }));
       });
+      changed();
       return view(botId);
     },
 

@@ -14,6 +14,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { htmlToText, sanitizeInboundHtml, textToHtml } from '../../platform/html.js';
 import { AppError } from '../../platform/http/errors.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
+import { botsRepo } from '../bots/bots.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { customersRepo } from '../customers/customers.repo.js';
@@ -292,6 +293,9 @@ export function createInboundService(ctx: AppContext) {
       const firstLine = text.split('\n').find((line) => line.trim());
       const description = (input.subject || firstLine || channel.name).slice(0, DESCRIPTION_LENGTH);
       const name = input.senderName ?? contactValue;
+      // A bot answering the channel takes the new conversation from the start: routing never sees it until the
+      // bot hands it over (modules/bots).
+      const botActive = (await botsRepo.liveBotOfChannel(tx, channelId)) !== null;
       const created = await ticketsRepo.insert(tx, {
         description,
         campaignId: campaign.id,
@@ -300,6 +304,7 @@ export function createInboundService(ctx: AppContext) {
         priority: 1,
         status: TICKET_STATUS.new,
         unread: true,
+        botActive,
         searchText: searchable(`${description} ${name}`),
         createdAt: receivedAt,
       });

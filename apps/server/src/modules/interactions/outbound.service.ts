@@ -267,6 +267,39 @@ export function createOutboundService(ctx: AppContext) {
     assertReplyAccepted,
 
     /**
+     * A bot's answers on the conversation, queued in the caller's transaction (the bot's state commits with them, so
+     * a customer's message is answered once), signed with the channel's name; `announceQueued` after commit.
+     */
+    async queueBotReplies(
+      tx: Parameters<typeof queue>[0],
+      interaction: Pick<InteractionRow, 'id' | 'ticketId' | 'channelId'>,
+      replies: { text: string; outboundPayload?: OutboundPayload }[],
+    ): Promise<number[]> {
+      const channel = await channelsRepo.find(tx, interaction.channelId);
+      const ids: number[] = [];
+      for (const reply of replies) {
+        const stored = await queue(tx, {
+          interactionId: interaction.id,
+          ticketId: interaction.ticketId,
+          channelId: interaction.channelId,
+          html: textToHtml(reply.text),
+          text: reply.text,
+          authorId: null,
+          senderName: channel?.name ?? null,
+          outboundPayload: reply.outboundPayload,
+        });
+        await ctx.jobs.send(SEND_QUEUE, { messageId: stored.id });
+        ids.push(stored.id);
+      }
+      return ids;
+    },
+
+    /** The ticket's readers see messages queued by someone other than an agent (a bot's answers). */
+    async announceQueued(ticketId: number, messageIds: number[]): Promise<void> {
+      for (const id of messageIds) await announceStatus(ticketId, id, DELIVERY_STATUS.queued);
+    },
+
+    /**
      * After an inbound message outside business hours: the channel's unavailable message, at most every 12 h; never
      * to a program (a mailing list, a notification: answering robots makes mail loops).
      */

@@ -41,6 +41,8 @@ export const tickets = pgTable(
       .references(() => customers.id),
     assignedUserId: bigint('assigned_user_id', { mode: 'number' }).references(() => users.id),
     unread: boolean('unread').notNull().default(false),
+    /** A bot of the channel has the conversation (modules/bots): routing leaves the ticket alone until it hands over. */
+    botActive: boolean('bot_active').notNull().default(false),
     nextTaskAt: timestamp('next_task_at', { withTimezone: true }),
     transferToUserId: bigint('transfer_to_user_id', { mode: 'number' }).references(() => users.id),
     transferToCampaignId: bigint('transfer_to_campaign_id', { mode: 'number' }).references(() => campaigns.id),
@@ -85,7 +87,7 @@ export const tickets = pgTable(
     index('tickets_waiting_idx')
       .on(table.campaignId, table.priority.desc(), table.createdAt, table.id)
       .where(
-        sql`${table.status} <> 4 and ${table.assignedUserId} is null and ${table.transferToUserId} is null and ${table.transferToCampaignId} is null`,
+        sql`${table.status} <> 4 and ${table.assignedUserId} is null and ${table.transferToUserId} is null and ${table.transferToCampaignId} is null and not ${table.botActive}`,
       ),
   ],
 );

@@ -250,6 +250,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     enabled: 'bots.fields.enabled',
     version: 'bots.fields.version',
     note: 'bots.fields.note',
+    channels: 'bots.fields.channels',
   },
   'bulk-message': {
     name: 'bulk.fields.name',
