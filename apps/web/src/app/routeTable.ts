@@ -63,7 +63,12 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
     ':id/view': 'ver-cliente',
     ':id/edit': 'editar-cliente',
   }),
-  ...crud('bot-builder/bots', 'botBuilder', { '': 'ver-lista-bots', add: 'agregar-bot', ':id/edit': 'editar-bot' }),
+  // The editor opens read-only for those who may only list bots.
+  ...crud('bot-builder/bots', 'botBuilder', {
+    '': 'ver-lista-bots',
+    add: 'agregar-bot',
+    ':id/edit': 'editar-bot|ver-lista-bots',
+  }),
   ...crud('business-rules', 'businessRules', {
     '': 'ver-menu-business-rule',
     add: 'agregar-business-rule',

@@ -62,6 +62,8 @@ const WhatsappTemplateViewPage = page(
   () => import('../features/whatsappTemplates/WhatsappTemplateViewPage'),
   'WhatsappTemplateViewPage',
 );
+const BotsListPage = page(() => import('../features/botBuilder/BotsListPage'), 'BotsListPage');
+const BotEditorPage = page(() => import('../features/botBuilder/BotEditorPage'), 'BotEditorPage');
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const SearchResultsPage = page(() => import('../features/search/SearchResultsPage'), 'SearchResultsPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
@@ -149,6 +151,9 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'whatsapp-templates': <WhatsappTemplatesListPage />,
   'whatsapp-templates/add': <WhatsappTemplateFormPage />,
   'whatsapp-templates/:id/view': <WhatsappTemplateViewPage />,
+  'bot-builder/bots': <BotsListPage />,
+  'bot-builder/bots/add': <BotEditorPage />,
+  'bot-builder/bots/:id/edit': <BotEditorPage />,
   'omni-widgets': <WidgetsListPage />,
   'omni-widgets/add': <WidgetFormPage mode="create" />,
   'omni-widgets/:id/edit': <WidgetFormPage mode="edit" />,

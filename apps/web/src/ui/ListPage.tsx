@@ -25,6 +25,8 @@ export interface ListPageProps<T>
   subtitle?: string;
   /** The add button, when the user may add. */
   add?: { to: string; label: string; testId: string } | false;
+  /** More buttons of the header, before the add button (import, export). */
+  headerActions?: ReactNode;
   list: ListQueryState<T>;
   /** Where a row leads when clicked (its view or edit page), when the user may go there. */
   rowLink?: ((row: T) => string) | false;
@@ -77,6 +79,7 @@ export function ListPage<T>({
   title,
   subtitle,
   add,
+  headerActions,
   list,
   rowLink,
   edit,
@@ -110,16 +113,21 @@ export function ListPage<T>({
         title={title}
         subtitle={subtitle}
         actions={
-          add ? (
-            <Button
-              component={RouterLink}
-              to={add.to}
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid={add.testId}
-            >
-              {add.label}
-            </Button>
+          add || headerActions ? (
+            <>
+              {headerActions}
+              {add ? (
+                <Button
+                  component={RouterLink}
+                  to={add.to}
+                  variant="contained"
+                  startIcon={<AddIcon />}
+                  data-testid={add.testId}
+                >
+                  {add.label}
+                </Button>
+              ) : null}
+            </>
           ) : null
         }
       />

@@ -1,0 +1,156 @@
+import type {
+  Bot,
+  BotBody,
+  BotCreate,
+  BotFile,
+  BotFlow,
+  BotListItem,
+  BotVersion,
+  CampaignListItem,
+  Page,
+} from '@atiende/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import { auditKeys } from '../audit/keys';
+
+export type BotListParams = Record<string, string | number | undefined>;
+
+export const botKeys = {
+  all: ['bots'] as const,
+  list: (params: BotListParams) => [...botKeys.all, 'list', params] as const,
+  detail: (id: number) => [...botKeys.all, 'detail', id] as const,
+  version: (id: number, versionId: number) => [...botKeys.all, 'detail', id, 'version', versionId] as const,
+  campaigns: ['campaigns', 'bot-choices'] as const,
+};
+
+export function useBotList(params: BotListParams) {
+  return useQuery({
+    queryKey: botKeys.list(params),
+    queryFn: () => unwrap(api.get<Page<BotListItem>>('bots', { query: params })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBot(id: number | null) {
+  return useQuery({
+    queryKey: botKeys.detail(id ?? 0),
+    queryFn: () => unwrap(api.get<Bot>(`bots/${id}`)),
+    enabled: id !== null,
+  });
+}
+
+export function useBotVersion(id: number | null, versionId: number | null) {
+  return useQuery({
+    queryKey: botKeys.version(id ?? 0, versionId ?? 0),
+    queryFn: () => unwrap(api.get<BotVersion>(`bots/${id}/versions/${versionId}`)),
+    enabled: id !== null && versionId !== null,
+  });
+}
+
+/** Campaigns a transfer can go to (every campaign; a 403 leaves the select empty). */
+export function useBotCampaigns() {
+  return useQuery({
+    queryKey: botKeys.campaigns,
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.get<Page<CampaignListItem>>('campaigns', {
+            query: { page: 1, sizePerPage: 200, sortName: 'name', sortOrder: 'asc', enabled: 'all' },
+          }),
+        )
+      ).data.map((campaign) => ({ id: campaign.id, name: campaign.name })),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+function useRefreshBots() {
+  const client = useQueryClient();
+  return (bot?: Bot) => {
+    if (bot) client.setQueryData(botKeys.detail(bot.id), bot);
+    void client.invalidateQueries({ queryKey: [...botKeys.all, 'list'] });
+    if (bot) void client.invalidateQueries({ queryKey: botKeys.detail(bot.id), exact: true });
+    if (bot) void client.invalidateQueries({ queryKey: auditKeys.of(`bots/${bot.id}/audit`) });
+  };
+}
+
+export function useCreateBot() {
+  const refresh = useRefreshBots();
+  return useMutation({
+    mutationFn: (body: BotCreate) => unwrap(api.post<Bot>('bots', body)),
+    onSuccess: (bot) => refresh(bot),
+  });
+}
+
+export function useUpdateBot(id: number) {
+  const refresh = useRefreshBots();
+  return useMutation({
+    mutationFn: (body: BotBody) => unwrap(api.put<Bot>(`bots/${id}`, body)),
+    onSuccess: (bot) => refresh(bot),
+  });
+}
+
+/** Saves the flow: over a draft version (`versionId`), or as a new version (null). */
+export function useSaveBotVersion(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ versionId, flow, note }: { versionId: number | null; flow: BotFlow; note: string }) =>
+      unwrap(
+        versionId === null
+          ? api.post<BotVersion>(`bots/${id}/versions`, { flow, note })
+          : api.put<BotVersion>(`bots/${id}/versions/${versionId}`, { flow, note }),
+      ),
+    onSuccess: (version) => {
+      client.setQueryData(botKeys.version(id, version.id), version);
+      void client.invalidateQueries({ queryKey: botKeys.detail(id), exact: true });
+      void client.invalidateQueries({ queryKey: [...botKeys.all, 'list'] });
+      void client.invalidateQueries({ queryKey: auditKeys.of(`bots/${id}/audit`) });
+    },
+  });
+}
+
+export function usePublishBotVersion(id: number) {
+  const refresh = useRefreshBots();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (versionId: number) => unwrap(api.post<Bot>(`bots/${id}/versions/${versionId}/publish`)),
+    onSuccess: (bot) => {
+      refresh(bot);
+      void client.invalidateQueries({ queryKey: [...botKeys.detail(id), 'version'] });
+    },
+  });
+}
+
+export function useDeleteBotVersion(id: number) {
+  const refresh = useRefreshBots();
+  return useMutation({
+    mutationFn: (versionId: number) => unwrap(api.delete<Bot>(`bots/${id}/versions/${versionId}`)),
+    onSuccess: (bot) => refresh(bot),
+  });
+}
+
+export function useImportBot() {
+  const refresh = useRefreshBots();
+  return useMutation({
+    mutationFn: (file: unknown) => unwrap(api.post<Bot>('bots/import', file)),
+    onSuccess: (bot) => refresh(bot),
+  });
+}
+
+/** The bot as a file (the answer's `result` is the file's content). */
+export function fetchBotExport(id: number, versionId?: number): Promise<BotFile> {
+  return unwrap(api.get<BotFile>(`bots/${id}/export`, { query: { versionId } }));
+}
+
+/** Hands the browser a JSON file to save. */
+export function downloadJson(fileName: string, content: unknown): void {
+  const blob = new Blob([`${JSON.stringify(content, null, 2)}\n`], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
+import { signIn } from '../support/auth.js';
+import { DEMO_PASSWORD } from '../support/env.js';
+import { chooseInSelect, selectByInput } from '../support/select.js';
+
+/** Lets transitions settle, then writes /tmp/bot-builder-{name}.png for the visual review. */
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `/tmp/bot-builder-${name}.png`, fullPage: true });
+}
+
+/** Drags from a node's outlet handle onto another node, as a person connects them. */
+async function connect(page: Page, from: string, outlet: string, to: string) {
+  await page.getByTestId(`bot-node-${from}-out-${outlet}`).dragTo(page.getByTestId(`bot-node-${to}`));
+  await expect(page.locator(`.react-flow__edge[data-id="e-${from}-${outlet}"]`)).toHaveCount(1);
+}
+
+test('an admin draws a bot (say, list, two actions), connects it by dragging, saves and publishes it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Bot de bienvenida ${Date.now()}`;
+  await page.setViewportSize({ width: 1500, height: 1100 });
+  await signIn(page, 'admin@atiende.test', DEMO_PASSWORD);
+
+  await page.goto('/v2/app/bot-builder/bots');
+  await expect(page.getByTestId('page-title')).toHaveText('Constructor de bots');
+  await expect(page.getByTestId('bot-import')).toBeVisible();
+  await expectAccessible(page, 'bots list');
+  await page.getByTestId('bot-add').click();
+  await expect(page).toHaveURL(/\/v2\/app\/bot-builder\/bots\/add$/);
+  await expect(page.getByTestId('bot-canvas-empty')).toBeVisible();
+
+  // Saving with no node is refused on the spot.
+  await page.getByTestId('bot-name').fill(name);
+  await page.getByTestId('bot-save').click();
+  await expect(page.getByText('El bot necesita al menos un nodo')).toBeVisible();
+
+  // Say → list with two options → two actions.
+  await page.getByTestId('bot-palette-say').click();
+  await expect(page.getByTestId('bot-node-n1')).toBeVisible();
+  await page.getByTestId('bot-node-field-text').fill('¡Hola! Soy el asistente de la tienda.');
+  await page.getByTestId('bot-palette-list').click();
+  await page.getByTestId('bot-node-field-text').fill('¿En qué te ayudamos?');
+  await page.getByTestId('bot-option-0-title').fill('Hablar con ventas');
+  await page.getByTestId('bot-option-add').click();
+  await page.getByTestId('bot-option-1-title').fill('Terminar');
+  await page.getByTestId('bot-palette-action').click();
+  await expect(page.getByTestId('bot-node-n3')).toContainText('Transferir a un agente');
+  await page.getByTestId('bot-node-n2').click();
+  await page.getByTestId('bot-palette-action').click();
+  await chooseInSelect(page, selectByInput(page, 'bot-node-field-action'), 'Finalizar la conversación');
+  await expect(page.getByTestId('bot-node-n4')).toContainText('Finalizar la conversación');
+  await expect(page.getByTestId('bot-node-n1')).toHaveAttribute('data-start', 'true');
+
+  // Nothing is connected yet: the nodes are marked and the problems listed.
+  await page.locator('.react-flow__controls-fitview').click();
+  await expect(page.getByTestId('bot-node-n2')).toHaveAttribute('data-problem', 'true');
+  await expect(page.getByTestId('bot-problems')).toContainText('Esta salida no lleva a ningún nodo');
+  await expect(page.getByTestId('bot-problems')).toContainText('Ningún camino llega a este nodo');
+
+  await connect(page, 'n1', 'next', 'n2');
+  await connect(page, 'n2', 'option:o1', 'n3');
+  await connect(page, 'n2', 'option:o2', 'n4');
+  await connect(page, 'n2', 'other', 'n1');
+  await expect(page.getByTestId('bot-no-problems')).toBeVisible();
+  await expect(page.getByTestId('bot-problem-count')).toHaveText('0 problemas');
+  await expect(page.getByTestId('bot-node-n2')).not.toHaveAttribute('data-problem', 'true');
+  await shot(page, 'editor-es-light');
+  await expectAccessible(page, 'bot editor');
+
+  // Save (the first save creates the bot with version 1, a draft), then publish it.
+  await page.getByTestId('bot-save').click();
+  await expect(page).toHaveURL(/\/v2\/app\/bot-builder\/bots\/\d+\/edit$/);
+  await expect(page.getByTestId('bot-version-status')).toHaveText('Versión 1 · Borrador');
+  await expect(page.getByTestId('bot-node-n4')).toBeVisible();
+  await expect(page.getByTestId('bot-no-problems')).toBeVisible();
+  await page.getByTestId('bot-publish').click();
+  await expect(page.getByTestId('bot-version-status')).toHaveText('Versión 1 · Publicada');
+  await expect(page.getByTestId('bot-publish')).toBeDisabled();
+  await expect(page.getByTestId('audit-history')).toContainText('Versión publicada');
+  const editUrl = page.url();
+
+  // The list shows the published version.
+  await page.getByTestId('page-back').click();
+  await page.getByTestId('bots-search').fill(name);
+  const row = page.locator('[data-testid^="bot-row-"]', { hasText: name });
+  await expect(row).toContainText('Versión 1');
+  await shot(page, 'list-es-light');
+
+  // Exported as a file, and imported back as a new bot (disabled, its flow as version 1).
+  const download = page.waitForEvent('download');
+  await row.locator('[data-testid^="bot-export-"]').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${name}.json`);
+  const content = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+  expect(content).toMatchObject({ format: 'atiende-bot', formatVersion: 1, name });
+  expect(content.flow.nodes).toHaveLength(4);
+  await page.getByTestId('bot-import-file').setInputFiles({
+    name: 'bot.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...content, name: `${name} (copia)` })),
+  });
+  await expect(page).toHaveURL(/\/v2\/app\/bot-builder\/bots\/\d+\/edit$/);
+  expect(page.url()).not.toBe(editUrl);
+  await expect(page.getByTestId('bot-name')).toHaveValue(`${name} (copia)`);
+  await expect(page.getByTestId('bot-version-status')).toHaveText('Versión 1 · Borrador');
+  await expect(page.getByTestId('bot-node-n4')).toBeVisible();
+
+  // English, dark, right to left: the panels follow the page, the canvas stays left to right and readable.
+  await page.goto(editUrl);
+  await switchToEnglishDarkRtl(page);
+  await expect(page.getByTestId('bot-version-status')).toHaveText('Version 1 · Published');
+  await page.getByTestId('bot-node-n2').click();
+  await expect(page.getByTestId('bot-node-panel')).toContainText('List · n2');
+  await expect(page.getByTestId('bot-canvas')).toHaveAttribute('dir', 'ltr');
+  await shot(page, 'editor-en-dark-rtl');
+  await expectAccessible(page, 'bot editor, dark rtl');
+});
