@@ -163,6 +163,8 @@ export const AUDIT_FIELDS = {
     'integraciones.ruta': 'text',
     'integraciones.url': 'text',
     'integraciones.roles': 'list',
+    'dialogflow.projectId': 'text',
+    'dialogflow.apiBaseUrl': 'text',
   },
   catalogue: {
     name: 'text',

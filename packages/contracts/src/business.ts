@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, optionalText } from './admin/common.js';
 import { THEME_COLORS } from './constants.js';
 import { named } from './registry.js';
-import { singleLine, singleLineRule } from './text.js';
+import { multiLine, singleLine, singleLineRule } from './text.js';
 
 export const businessIntegrationSchema = z.object({
   id: idSchema,
@@ -69,9 +69,45 @@ export const businessSchema = named(
     theme: z.enum(THEME_COLORS),
     integraciones: z.array(businessIntegrationSchema),
     configuracion: businessConfigurationSchema,
+    /** Dialogflow for the bots' dialog flow nodes: whether a key is stored and whose (never the key). */
+    dialogflow: z.object({
+      configured: z.boolean(),
+      projectId: z.string().nullable(),
+      clientEmail: z.string().nullable(),
+      apiBaseUrl: z.string().nullable(),
+    }),
   }),
 );
 export type Business = z.infer<typeof businessSchema>;
+
+/** A Google service account's JSON key, as Google Cloud's console downloads it (the fields Atiende uses). */
+export const dialogflowServiceAccountSchema = z.looseObject({
+  type: z.literal('service_account', { message: 'i18n:business.dialogflowKeyInvalid' }),
+  project_id: z.string().regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/, { message: 'i18n:business.dialogflowKeyInvalid' }),
+  client_email: z.email({ message: 'i18n:business.dialogflowKeyInvalid' }).max(254),
+  private_key: z.string().min(100).max(10_000),
+  token_uri: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .default('https://oauth2.googleapis.com/token'),
+});
+export type DialogflowServiceAccount = z.output<typeof dialogflowServiceAccountSchema>;
+
+/**
+ * The bots' Dialogflow settings (`PUT /empresa/dialogflow`): the service account's JSON key is write-only — left out
+ * or empty keeps the stored one, `remove` deletes it; `apiBaseUrl` names a regional endpoint (else Google's global).
+ */
+export const dialogflowSettingsBodySchema = z.object({
+  credentials: multiLine().trim().max(20_000).optional(),
+  remove: z.boolean().default(false),
+  apiBaseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .check(singleLineRule)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+});
+export type DialogflowSettingsBody = z.output<typeof dialogflowSettingsBodySchema>;
 
 /** Integration routes live under /app/{ruta}: a lowercase slug that cannot shadow a built-in page. */
 export const integrationSchema = z.object({

@@ -189,8 +189,15 @@ export const OUTBOUND_TARGET_RULES: Record<
   },
   /** A mail server the channel names (IMAP, SMTP): any host, as long as its addresses are public. */
   mail: { defaultUrl: null, hosts: [], domains: [], anyHost: true },
-  /** A business rule's webhook: any host with public addresses. */
+  /** A business rule's webhook, a bot's web service: any host with public addresses. */
   webhook: { defaultUrl: null, hosts: [], domains: [], anyHost: true },
+  /** Dialogflow's detectIntent (global and regional endpoints) and Google's OAuth token endpoint. */
+  dialogflow: {
+    defaultUrl: 'https://dialogflow.googleapis.com',
+    hosts: ['dialogflow.googleapis.com', 'oauth2.googleapis.com'],
+    domains: ['googleapis.com'],
+    anyHost: false,
+  },
 };
 
 /** Whether a host is one of the target's own (the allow-list aside): Meta's CDNs for `metaFiles`, and so on. */

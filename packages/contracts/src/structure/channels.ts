@@ -27,7 +27,15 @@ export type ChannelDirection = (typeof CHANNEL_DIRECTIONS)[number];
 export type ConfigFieldKind = 'text' | 'url' | 'email' | 'number' | 'boolean' | 'secret';
 
 /** The kinds of outbound connection the server's outbound policy knows (hosts it may reach, see operations.md). */
-export const OUTBOUND_TARGET_KEYS = ['metaGraph', 'metaFiles', 'telegram', 'sms', 'mail', 'webhook'] as const;
+export const OUTBOUND_TARGET_KEYS = [
+  'metaGraph',
+  'metaFiles',
+  'telegram',
+  'sms',
+  'mail',
+  'webhook',
+  'dialogflow',
+] as const;
 export type OutboundTarget = (typeof OUTBOUND_TARGET_KEYS)[number];
 
 export interface ConfigField {

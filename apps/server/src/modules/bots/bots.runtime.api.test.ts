@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, deskCampaign, messagesOf, signedInWith, waitFor } from '../../test/desk.js';
+import { startDialogflow } from '../../test/dialogflow.js';
 
 let t: TestApp;
 let api: ReturnType<typeof caller>;
@@ -15,6 +16,7 @@ let otherCampaignId: number;
 let web: Awaited<ReturnType<typeof startOrders>>;
 /** A second local server the outbound policy was not told about: loopback, so refused. */
 let forbidden: Awaited<ReturnType<typeof startOrders>>;
+let dialogflow: Awaited<ReturnType<typeof startDialogflow>>;
 
 /** A local web service a bot asks about orders; it records each call. */
 async function startOrders() {
@@ -144,7 +146,13 @@ async function ticketRow(ticketId: number) {
 beforeAll(async () => {
   web = await startOrders();
   forbidden = await startOrders();
-  t = await createTestApp({ listen: true, allowOutbound: [web.url] });
+  dialogflow = await startDialogflow({
+    projectId: 'tienda-demo-bot',
+    intents: [
+      { when: /nevera|comprar/i, intent: 'comprar', parameters: { producto: 'nevera' }, reply: 'Con gusto le ayudo.' },
+    ],
+  });
+  t = await createTestApp({ listen: true, allowOutbound: [web.url, dialogflow.url()] });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   agent = await signedIn(t, 'agent');
@@ -160,6 +168,7 @@ afterAll(async () => {
   await t?.close();
   await web?.close();
   await forbidden?.close();
+  await dialogflow?.close();
 });
 
 describe('bot runtime', () => {
@@ -220,7 +229,7 @@ describe('bot runtime', () => {
 
     // The node stops; another starts on the same database.
     await t.close();
-    t = await createTestApp({ listen: true, allowOutbound: [web.url] });
+    t = await createTestApp({ listen: true, allowOutbound: [web.url, dialogflow.url()] });
     api = caller(t);
     admin = await signedIn(t, 'admin');
     await say(from, 'B-12');
@@ -284,5 +293,92 @@ describe('bot runtime', () => {
     const plain = await say(`bot-none-${Date.now()}`, 'Hola');
     expect(await botSaid(plain.ticketId)).toEqual([]);
     expect((await ticketRow(plain.ticketId)).bot_active).toBe(false);
+  });
+
+  it('understands the customer with the business’s Dialogflow agent, whose key is write-only', async () => {
+    // The key: checked, stored, never shown; a role without the business permission cannot set it.
+    for (const [locale, text] of [
+      ['es', 'Pegue la clave JSON completa'],
+      ['en', 'Paste the whole JSON key'],
+    ] as const) {
+      const bad = await api.put('/api/v2/empresa/dialogflow', admin, { credentials: '{"type":"user"}' }, locale);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().result.fields[0]).toMatchObject({
+        field: 'credentials',
+        message: expect.stringContaining(text),
+      });
+    }
+    expect(
+      (await api.put('/api/v2/empresa/dialogflow', agent, { credentials: dialogflow.serviceAccount() })).statusCode,
+    ).toBe(403);
+    const saved = await api.put('/api/v2/empresa/dialogflow', admin, {
+      credentials: dialogflow.serviceAccount(),
+      apiBaseUrl: dialogflow.url(),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result.dialogflow).toEqual({
+      configured: true,
+      projectId: 'tienda-demo-bot',
+      clientEmail: 'atiende-bot@tienda-demo-bot.iam.gserviceaccount.com',
+      apiBaseUrl: dialogflow.url(),
+    });
+    expect(saved.body).not.toContain('PRIVATE KEY');
+    expect((await api.get('/api/v2/empresa', admin)).body).not.toContain('PRIVATE KEY');
+    // Saving again without the key keeps it.
+    expect(
+      (await api.put('/api/v2/empresa/dialogflow', admin, { apiBaseUrl: dialogflow.url() })).json().result.dialogflow
+        .configured,
+    ).toBe(true);
+
+    const flow = {
+      startNodeId: 'nlu',
+      nodes: [
+        node('nlu', {
+          type: 'dialogFlow',
+          text: 'Cuénteme qué necesita.',
+          languageCode: 'es',
+          intentVariable: 'intencion',
+        }),
+        node('known', {
+          type: 'action',
+          action: 'finishConversation',
+          text: 'Entendí: {{intencion}} ({{intencion.producto}}). {{intencion.respuesta}}',
+        }),
+        node('unknown', { type: 'action', action: 'transferToAgent', text: 'Le paso con un asesor.' }),
+      ],
+      edges: [
+        { id: 'e1', source: 'nlu', sourceHandle: 'matched', target: 'known' },
+        { id: 'e2', source: 'nlu', sourceHandle: 'fallback', target: 'unknown' },
+      ],
+    };
+    await liveBot(flow as never);
+    const from = `bot-nlu-${Date.now()}`;
+    const { ticketId } = await say(from, 'Hola');
+    expect(await botSaid(ticketId)).toEqual(['Cuénteme qué necesita.']);
+    await say(from, 'Quiero comprar una nevera');
+    expect((await botSaid(ticketId))[1]).toBe('Entendí: comprar (nevera). Con gusto le ayudo.');
+    expect(dialogflow.queries.at(-1)).toEqual({
+      session: `atiende-${ticketId}`,
+      text: 'Quiero comprar una nevera',
+      languageCode: 'es',
+    });
+    // The token came from a JWT signed with the account's key, for Dialogflow's scope.
+    expect(dialogflow.tokenRequests[0]).toMatchObject({
+      assertionValid: true,
+      claims: {
+        iss: 'atiende-bot@tienda-demo-bot.iam.gserviceaccount.com',
+        scope: 'https://www.googleapis.com/auth/dialogflow',
+      },
+    });
+
+    const lost = `bot-nlu-lost-${Date.now()}`;
+    const other = await say(lost, 'Hola');
+    await say(lost, 'asdfgh');
+    expect((await botSaid(other.ticketId)).at(-1)).toBe('Le paso con un asesor.');
+    // One token serves both conversations.
+    expect(dialogflow.tokenRequests).toHaveLength(1);
+
+    const removed = await api.put('/api/v2/empresa/dialogflow', admin, { remove: true });
+    expect(removed.json().result.dialogflow).toMatchObject({ configured: false, projectId: null });
   });
 });

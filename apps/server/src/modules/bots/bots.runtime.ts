@@ -1,6 +1,7 @@
 import { isWithinBusinessHours, TICKET_STATUS } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { createCachedKeys, createPeriodicTask } from '../../platform/periodic.js';
+import { businessRepo } from '../business/business.repo.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { interactionsRepo } from '../interactions/interactions.repo.js';
@@ -10,6 +11,7 @@ import type { TicketAutomated } from '../tickets/tickets.automated.js';
 import { sessionMessageOf } from '../whatsapp/whatsapp-templates.service.js';
 import { type BotEnding, type BotOutput, type BotPorts, runBotTurn } from './bot-engine.js';
 import { botsRepo } from './bots.repo.js';
+import { createDialogflowClient } from './dialogflow.client.js';
 
 /** What one web service answer may weigh (the rest is not read). */
 const WEB_SERVICE_MAX_BYTES = 256 * 1024;
@@ -85,7 +87,9 @@ export function createBotRuntime(
   /** One call at a time per ticket on this node (other nodes are kept out by the compare-and-set below). */
   const running = new Map<number, Promise<void>>();
 
-  function portsFor(channel: { businessHours: unknown }): BotPorts {
+  const dialogflow = createDialogflowClient(ctx.outbound, ctx.logger);
+
+  function portsFor(channel: { businessHours: unknown }, ticketId: number): BotPorts {
     return {
       businessOpen: async () => isWithinBusinessHours(channel.businessHours as never, new Date()),
       async webService(request) {
@@ -113,8 +117,15 @@ export function createBotRuntime(
           return null;
         }
       },
-      // Dialogflow's credentials and client come with the next slice: until then its nodes leave by "fallback".
-      detectIntent: async () => null,
+      // The business's Dialogflow agent, one session per ticket (its contexts follow the conversation).
+      async detectIntent(text, languageCode) {
+        const settings = (await businessRepo.get(db))?.dialogflow;
+        if (!settings) {
+          ctx.logger.info({ ticketId }, 'a dialog flow node ran without Dialogflow configured');
+          return null;
+        }
+        return dialogflow.detectIntent(settings, `atiende-${ticketId}`, text, languageCode);
+      },
     };
   }
 
@@ -170,7 +181,7 @@ export function createBotRuntime(
       variables: await botsRepo.customerVariables(db, ticketId),
       retries: 0,
     };
-    const result = await runBotTurn(version.flow, state, message.text, portsFor(channel));
+    const result = await runBotTurn(version.flow, state, message.text, portsFor(channel, ticketId));
 
     const committed = await db.transaction(async (tx) => {
       await botsRepo.lockTicket(tx, ticketId);

@@ -1,4 +1,9 @@
-import { auditEntrySchema, businessSchema, updateBusinessBodySchema } from '@atiende/contracts';
+import {
+  auditEntrySchema,
+  businessSchema,
+  dialogflowSettingsBodySchema,
+  updateBusinessBodySchema,
+} from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +44,24 @@ export async function businessRoutes(app: FastifyInstance, ctx: AppContext, busi
     async (request) =>
       success(request, await business.update(requireAuth(request).userId, request.body), {
         messageKey: 'business.saved',
+      }),
+  );
+
+  api.put(
+    '/empresa/dialogflow',
+    {
+      config: { permission: 'editar-perfil-empresa' },
+      schema: {
+        tags,
+        operationId: 'setBusinessDialogflow',
+        summary: 'The bots’ Dialogflow key (write-only JSON of a service account; empty keeps it) and endpoint',
+        body: dialogflowSettingsBodySchema,
+        response: ok(businessSchema),
+      },
+    },
+    async (request) =>
+      success(request, await business.setDialogflow(requireAuth(request).userId, request.body), {
+        messageKey: 'business.dialogflowSaved',
       }),
   );
 

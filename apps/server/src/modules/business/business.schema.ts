@@ -40,5 +40,13 @@ export const business = pgTable('business', {
     .$type<string[]>()
     .notNull()
     .default(sql`'["STOP", "BAJA", "CANCELAR", "UNSUBSCRIBE"]'::jsonb`),
+  /**
+   * Dialogflow for the bots (modules/bots): the service account's key (a secret: never returned, never logged) and
+   * the endpoint; null when not set.
+   */
+  dialogflow: jsonb('dialogflow').$type<{
+    credentials: { projectId: string; clientEmail: string; privateKey: string; tokenUri: string };
+    apiBaseUrl: string | null;
+  } | null>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,11 @@
+import { createPrivateKey } from 'node:crypto';
 import {
   type Business,
   DEFAULT_OPT_OUT_WORDS,
   DEFAULT_THEME,
   DEFAULT_TIME_ZONE,
+  type DialogflowSettingsBody,
+  dialogflowServiceAccountSchema,
   REALTIME_EVENTS,
   RESERVED_APP_ROUTES,
   THEME_COLORS,
@@ -52,14 +55,21 @@ export function toBusinessView(row: BusinessRow | null): Business {
       time_zone: row?.timeZone ?? DEFAULT_TIME_ZONE,
       opt_out_words: row?.optOutWords ?? [...DEFAULT_OPT_OUT_WORDS],
     },
+    dialogflow: {
+      configured: Boolean(row?.dialogflow),
+      projectId: row?.dialogflow?.credentials.projectId ?? null,
+      clientEmail: row?.dialogflow?.credentials.clientEmail ?? null,
+      apiBaseUrl: row?.dialogflow?.apiBaseUrl ?? null,
+    },
   };
 }
 
 /** The profile as its audit compares it (the logo apart: it changes on its own). */
 function auditSnapshot(row: BusinessRow): AuditSnapshot<'business'> {
-  const { id: _id, logo: _logo, integraciones, ...profile } = toBusinessView(row);
+  const { id: _id, logo: _logo, integraciones, dialogflow, ...profile } = toBusinessView(row);
   return {
     ...profile,
+    dialogflow: { projectId: dialogflow.projectId, apiBaseUrl: dialogflow.apiBaseUrl },
     integraciones: integraciones.map(({ id, nombre, icono, ruta, url, roles }) => ({
       id,
       name: nombre,
@@ -68,6 +78,29 @@ function auditSnapshot(row: BusinessRow): AuditSnapshot<'business'> {
       url,
       roles,
     })),
+  };
+}
+
+/** A service account's JSON key, checked: its fields, and a private key that really loads. */
+async function readServiceAccount(text: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw errors.invalidField('credentials', 'business.dialogflowKeyInvalid');
+  }
+  const account = dialogflowServiceAccountSchema.safeParse(parsed);
+  if (!account.success) throw errors.invalidField('credentials', 'business.dialogflowKeyInvalid');
+  try {
+    createPrivateKey(account.data.private_key);
+  } catch {
+    throw errors.invalidField('credentials', 'business.dialogflowKeyInvalid');
+  }
+  return {
+    projectId: account.data.project_id,
+    clientEmail: account.data.client_email,
+    privateKey: account.data.private_key,
+    tokenUri: account.data.token_uri,
   };
 }
 
@@ -149,6 +182,36 @@ export function createBusinessService(ctx: AppContext) {
           entityId: current.id,
           action: 'updated',
           changes,
+        });
+      });
+      return afterChange();
+    },
+
+    /**
+     * The bots' Dialogflow key (write-only: left out keeps it, `remove` deletes it) and endpoint. The key must be a
+     * service account's, with a private key that loads; its token endpoint and the API pass the outbound policy.
+     */
+    async setDialogflow(actorUserId: number, body: DialogflowSettingsBody): Promise<Business> {
+      let credentials: NonNullable<BusinessRow['dialogflow']>['credentials'] | null | undefined;
+      if (body.remove) credentials = null;
+      else if (body.credentials) credentials = await readServiceAccount(body.credentials);
+      if (body.apiBaseUrl && (await ctx.outbound.checkUrl('dialogflow', body.apiBaseUrl))) {
+        throw errors.invalidField('apiBaseUrl', 'business.dialogflowUrlRefused');
+      }
+      await db.transaction(async (tx) => {
+        const current = (await businessRepo.lock(tx)) ?? (await ensureBusiness(tx));
+        const kept = credentials === undefined ? (current.dialogflow?.credentials ?? null) : credentials;
+        if (!kept && body.apiBaseUrl && !body.remove)
+          throw errors.invalidField('credentials', 'business.dialogflowKeyRequired');
+        const updated = await businessRepo.update(tx, current.id, {
+          dialogflow: kept ? { credentials: kept, apiBaseUrl: body.apiBaseUrl ?? null } : null,
+        });
+        await auditRepo.record(tx, {
+          actorUserId,
+          entity: 'business',
+          entityId: current.id,
+          action: 'updated',
+          changes: diffForAudit('business', auditSnapshot(current), auditSnapshot(updated)),
         });
       });
       return afterChange();

@@ -268,6 +268,11 @@ const es = {
   'whatsappTemplates.notForConversation': 'La plantilla no es del canal de esta conversación',
   'whatsappTemplates.variablesCount': 'Escriba un valor para cada variable de la plantilla',
   'bots.saved': 'Bot guardado',
+  'business.dialogflowKeyInvalid':
+    'Pegue la clave JSON completa de una cuenta de servicio de Google (type service_account, con project_id, client_email y private_key)',
+  'business.dialogflowKeyRequired': 'Pegue la clave JSON de la cuenta de servicio',
+  'business.dialogflowUrlRefused': 'Esa dirección no está permitida para Dialogflow',
+  'business.dialogflowSaved': 'Dialogflow guardado',
   'bots.published': 'Versión publicada: el bot ya la usa',
   'bots.versionDeleted': 'Versión eliminada',
   'bots.needsNode': 'El bot necesita al menos un nodo',
@@ -642,6 +647,11 @@ const en: Record<MessageKey, string> = {
   'whatsappTemplates.notForConversation': 'The template does not belong to this conversation’s channel',
   'whatsappTemplates.variablesCount': 'Write a value for each variable of the template',
   'bots.saved': 'Bot saved',
+  'business.dialogflowKeyInvalid':
+    'Paste the whole JSON key of a Google service account (type service_account, with project_id, client_email and private_key)',
+  'business.dialogflowKeyRequired': 'Paste the service account JSON key',
+  'business.dialogflowUrlRefused': 'That address is not allowed for Dialogflow',
+  'business.dialogflowSaved': 'Dialogflow saved',
   'bots.published': 'Version published: the bot runs it now',
   'bots.versionDeleted': 'Version deleted',
   'bots.needsNode': 'Bot needs at least one node',

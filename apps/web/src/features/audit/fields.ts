@@ -93,6 +93,8 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     'configuracion.advanced_search': 'business.config.advanced_search',
     'configuracion.time_zone': 'business.config.time_zone',
     'configuracion.opt_out_words': 'business.config.opt_out_words',
+    'dialogflow.projectId': 'business.dialogflow.projectId',
+    'dialogflow.apiBaseUrl': 'business.dialogflow.apiBaseUrl',
     integraciones: 'business.sections.integrations',
     'integraciones.icono': 'business.integrations.icono',
     'integraciones.ruta': 'business.integrations.ruta',
