@@ -370,7 +370,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await segmentationRoutes(api, segmentation);
       await slaRoutes(api, sla);
       await bulkRoutes(api, bulk);
-      await botsRoutes(api, bots);
+      await botsRoutes(api, bots, botRuntime);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);

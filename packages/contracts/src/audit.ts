@@ -280,7 +280,17 @@ export const AUDIT_FIELDS = {
     businessImage: 'file',
     iconImage: 'file',
   },
-  bot: { name: 'text', description: 'longText', enabled: 'boolean', version: 'number', note: 'text', channels: 'list' },
+  bot: {
+    name: 'text',
+    description: 'longText',
+    enabled: 'boolean',
+    version: 'number',
+    note: 'text',
+    channels: 'list',
+    'silence.minutes': 'number',
+    'silence.action': 'enum',
+    'silence.text': 'text',
+  },
   'bulk-message': {
     name: 'text',
     campaign: 'ref',

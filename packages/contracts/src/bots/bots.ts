@@ -2,13 +2,30 @@ import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
 import { multiLine, singleLine } from '../text.js';
-import { BOT_FLOW_PROBLEMS, botFlowSchema } from './flow.js';
+import { BOT_ACTIONS, BOT_FLOW_PROBLEMS, botFlowSchema } from './flow.js';
+
+/** What ends a conversation whose customer stopped answering: never (0 minutes), or after them with an action. */
+export const botSilenceSchema = z.object({
+  minutes: z.number().int().min(0).max(1440).default(0),
+  action: z.enum(
+    BOT_ACTIONS.filter((action) => action !== 'transferToCampaign') as [
+      'transferToAgent',
+      'finishConversation',
+      'releaseConversation',
+    ],
+  ),
+  /** Said before the action. */
+  text: multiLine().trim().max(1000).default(''),
+});
+export type BotSilence = z.output<typeof botSilenceSchema>;
+export const DEFAULT_BOT_SILENCE: BotSilence = { minutes: 0, action: 'finishConversation', text: '' };
 
 /** A bot: its name and description, whether it runs, and its versions (at most one published: the one that runs). */
 export const botBodySchema = z.object({
   name: singleLine().trim().min(2).max(120),
   description: multiLine().trim().max(1000).default(''),
   enabled: z.boolean().default(true),
+  silence: botSilenceSchema.default(DEFAULT_BOT_SILENCE),
 });
 export type BotBody = z.output<typeof botBodySchema>;
 
@@ -49,6 +66,7 @@ export const botSchema = named(
     name: z.string(),
     description: z.string(),
     enabled: z.boolean(),
+    silence: botSilenceSchema,
     /** The version that runs; null while none is published. */
     publishedVersion: z.object({ id: idSchema, number: z.number().int() }).nullable(),
     /** Newest first. */
@@ -98,3 +116,44 @@ export const botFileSchema = z.object({
   flow: botFlowSchema,
 });
 export type BotFile = z.output<typeof botFileSchema>;
+
+/** The engine's state between turns, as the editor's test panel keeps it. */
+export const botTurnStateSchema = z.object({
+  waitingAt: z.string().max(40).nullable(),
+  variables: z.record(z.string().max(160), z.string().max(4096)),
+  retries: z.number().int().min(0).max(10),
+});
+
+/** The editor's test panel: one turn of the flow drawn (saved or not) with the runtime's engine and ports. */
+export const botTryBodySchema = z.object({
+  flow: botFlowSchema,
+  state: botTurnStateSchema.nullable().default(null),
+  /** What the tester wrote; null starts the conversation. */
+  input: multiLine().max(1000).nullable().default(null),
+  /** Whose business hours the scheduled nodes read (none: open). */
+  channelId: z.number().int().positive().optional(),
+});
+
+export const botTryAnswerSchema = z.object({
+  outputs: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('text'), text: z.string() }),
+      z.object({
+        kind: z.literal('list'),
+        text: z.string(),
+        button: z.string(),
+        options: z.array(z.object({ id: z.string(), title: z.string(), description: z.string() })),
+      }),
+    ]),
+  ),
+  state: botTurnStateSchema,
+  ending: z
+    .object({
+      action: z.enum(BOT_ACTIONS),
+      campaignId: z.number().int().optional(),
+      reason: z.enum(['loop', 'brokenFlow', 'silence']).optional(),
+    })
+    .nullable(),
+  path: z.array(z.string()),
+});
+export type BotTryAnswer = z.infer<typeof botTryAnswerSchema>;

@@ -28,8 +28,11 @@ export type BotOutput =
 export interface BotEnding {
   action: BotAction;
   campaignId?: number;
-  /** Why the bot stopped when no action node said so: a goTo loop without the customer, or a broken flow. */
-  reason?: 'loop' | 'brokenFlow';
+  /**
+   * Why the bot stopped when no action node said so: a goTo loop without the customer, a broken flow, the
+   * customer's silence (the runtime's sweep).
+   */
+  reason?: 'loop' | 'brokenFlow' | 'silence';
 }
 
 export interface BotTurn {

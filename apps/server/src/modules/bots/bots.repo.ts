@@ -1,3 +1,4 @@
+import type { BotSilence } from '@atiende/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { cappedCount, pageOf } from '../../platform/db/paging.js';
@@ -77,7 +78,10 @@ export const botsRepo = {
     return row ?? null;
   },
 
-  async insert(db: Executor, values: { name: string; description: string; enabled: boolean; createdBy: number }) {
+  async insert(
+    db: Executor,
+    values: { name: string; description: string; enabled: boolean; silence: BotSilence; createdBy: number },
+  ) {
     const [row] = await db
       .insert(bots)
       .values({ ...values, searchName: searchable(values.name).slice(0, 120) })
@@ -85,7 +89,11 @@ export const botsRepo = {
     return row;
   },
 
-  async update(db: Executor, id: number, values: { name: string; description: string; enabled: boolean }) {
+  async update(
+    db: Executor,
+    id: number,
+    values: { name: string; description: string; enabled: boolean; silence: BotSilence },
+  ) {
     const [row] = await db
       .update(bots)
       .set({ ...values, searchName: searchable(values.name).slice(0, 120), updatedAt: new Date() })
@@ -345,6 +353,25 @@ export const botsRepo = {
       .orderBy(desc(messages.id))
       .limit(1);
     return row ?? null;
+  },
+
+  /**
+   * Conversations waiting for a customer who has been silent longer than their bot allows (the sweep ends them),
+   * oldest first.
+   */
+  async silentSessions(db: Executor, limit: number) {
+    const result = await db.execute<{ id: string; ticket_id: string; last_message_id: string; updated_at: Date }>(sql`
+      select s.id, s.ticket_id, s.last_message_id, s.updated_at from bot_sessions s
+      join bots b on b.id = s.bot_id
+      where s.status = 'active' and (b.silence->>'minutes')::int > 0 and s.state->>'waitingAt' is not null
+        and s.updated_at < now() - make_interval(mins => (b.silence->>'minutes')::int)
+      order by s.updated_at
+      limit ${limit}`);
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      ticketId: Number(row.ticket_id),
+      lastMessageId: Number(row.last_message_id),
+    }));
   },
 
   /** Tickets a bot has whose customer wrote after the bot last answered (a restart's or a lost event's leftovers). */

@@ -7,6 +7,8 @@ import {
   botListItemSchema,
   botListQuerySchema,
   botSchema,
+  botTryAnswerSchema,
+  botTryBodySchema,
   botVersionBodySchema,
   botVersionParamsSchema,
   botVersionSchema,
@@ -19,12 +21,13 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { created, ok, refusals } from '../../platform/http/openapi.js';
+import type { BotRuntime } from './bots.runtime.js';
 import type { BotsService } from './bots.service.js';
 
 const exportQuery = z.object({ versionId: z.coerce.number().int().positive().optional() });
 
 /** The bot builder (spec section 2: ver-lista-bots, agregar-bot, editar-bot; the menu entry is ver-menu-botbuilder). */
-export async function botsRoutes(app: FastifyInstance, bots: BotsService): Promise<void> {
+export async function botsRoutes(app: FastifyInstance, bots: BotsService, runtime: BotRuntime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Bot builder'];
   const saved = { messageKey: 'bots.saved' } as const;
@@ -74,6 +77,22 @@ export async function botsRoutes(app: FastifyInstance, bots: BotsService): Promi
     },
     async (request, reply) =>
       reply.code(201).send(success(request, await bots.import(requireAuth(request), request.body), saved)),
+  );
+
+  // The editor's test panel: the flow being drawn, one turn at a time, nothing stored or sent.
+  api.post(
+    '/bots/try',
+    {
+      config: { permission: 'editar-bot|agregar-bot' },
+      schema: {
+        tags,
+        operationId: 'tryBotTurn',
+        summary: 'One turn of a flow with the runtime’s engine (the editor’s test panel): answers, state and ending',
+        body: botTryBodySchema,
+        response: ok(botTryAnswerSchema),
+      },
+    },
+    async (request) => success(request, await runtime.tryTurn(requireAuth(request).userId, request.body)),
   );
 
   api.get(

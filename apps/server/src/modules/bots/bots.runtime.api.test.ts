@@ -381,4 +381,74 @@ describe('bot runtime', () => {
     const removed = await api.put('/api/v2/empresa/dialogflow', admin, { remove: true });
     expect(removed.json().result.dialogflow).toMatchObject({ configured: false, projectId: null });
   });
+
+  it('ends a conversation whose customer went silent longer than the bot allows', async () => {
+    const bot = await liveBot(orderFlow(web.url, otherCampaignId));
+    const full = (await api.get(`/api/v2/bots/${bot.id}`, admin)).json().result;
+    const updated = await api.put(`/api/v2/bots/${bot.id}`, admin, {
+      name: full.name,
+      description: '',
+      enabled: true,
+      silence: { minutes: 10, action: 'finishConversation', text: 'Cerramos la conversación por falta de respuesta.' },
+    });
+    expect(updated.json().result.silence).toEqual({
+      minutes: 10,
+      action: 'finishConversation',
+      text: 'Cerramos la conversación por falta de respuesta.',
+    });
+    const from = `bot-silent-${Date.now()}`;
+    const { ticketId } = await say(from, 'Hola');
+    // Not yet: nine minutes of silence.
+    await t.ctx.db.execute(
+      sql`update bot_sessions set updated_at = now() - interval '9 minutes' where ticket_id = ${ticketId}`,
+    );
+    await t.services.bots.sweep();
+    expect(await ticketRow(ticketId)).toMatchObject({ status: 0, bot_active: true });
+    await t.ctx.db.execute(
+      sql`update bot_sessions set updated_at = now() - interval '11 minutes' where ticket_id = ${ticketId}`,
+    );
+    await t.services.bots.sweep();
+    await t.services.bots.idle();
+    expect(await botSaid(ticketId)).toContain('Cerramos la conversación por falta de respuesta.');
+    expect(await ticketRow(ticketId)).toMatchObject({ status: 4, bot_active: false });
+    const [session] = (
+      await t.ctx.db.execute<{ status: string; ending: { reason?: string } }>(
+        sql`select status, ending from bot_sessions where ticket_id = ${ticketId}`,
+      )
+    ).rows;
+    expect(session).toMatchObject({ status: 'ended', ending: { action: 'finishConversation', reason: 'silence' } });
+  });
+
+  it('lets the editor try a flow turn by turn with the real engine and ports, storing and sending nothing', async () => {
+    const flow = orderFlow(web.url, otherCampaignId);
+    const before = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from messages`);
+    const start = await api.post('/api/v2/bots/try', admin, { flow, state: null, input: 'Hola' });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json().result).toMatchObject({
+      outputs: [
+        { kind: 'text', text: '¡Hola ! Soy el asistente de Tienda Demo.' },
+        {
+          kind: 'list',
+          text: '¿Qué necesita?',
+          options: expect.arrayContaining([expect.objectContaining({ id: 'pedido' })]),
+        },
+      ],
+      state: { waitingAt: 'menu' },
+      ending: null,
+    });
+    let state = start.json().result.state;
+    for (const input of ['1', 'A-77']) {
+      const next = await api.post('/api/v2/bots/try', admin, { flow, state, input });
+      state = next.json().result.state;
+      if (input === 'A-77') {
+        expect(next.json().result.outputs[0]).toEqual({ kind: 'text', text: 'Su pedido A-77 está en camino.' });
+      }
+    }
+    const after = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from messages`);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+    const viewer = await signedInWith(t, admin, ['ver-lista-bots']);
+    expect((await api.post('/api/v2/bots/try', viewer, { flow, state: null, input: null })).statusCode).toBe(403);
+    const empty = await api.post('/api/v2/bots/try', admin, { flow: { startNodeId: 'a', nodes: [] } });
+    expect(empty.statusCode).toBe(422);
+  });
 });

@@ -1,4 +1,4 @@
-import { isWithinBusinessHours, TICKET_STATUS } from '@atiende/contracts';
+import { type BotFlow, isWithinBusinessHours, TICKET_STATUS } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { createCachedKeys, createPeriodicTask } from '../../platform/periodic.js';
 import { businessRepo } from '../business/business.repo.js';
@@ -9,7 +9,7 @@ import type { OutboundPayload } from '../interactions/interactions.schema.js';
 import type { OutboundService } from '../interactions/outbound.service.js';
 import type { TicketAutomated } from '../tickets/tickets.automated.js';
 import { sessionMessageOf } from '../whatsapp/whatsapp-templates.service.js';
-import { type BotEnding, type BotOutput, type BotPorts, runBotTurn } from './bot-engine.js';
+import { type BotEnding, type BotOutput, type BotPorts, type BotState, runBotTurn } from './bot-engine.js';
 import { botsRepo } from './bots.repo.js';
 import { createDialogflowClient } from './dialogflow.client.js';
 
@@ -253,8 +253,47 @@ export function createBotRuntime(
     return settled;
   }
 
+  /** A conversation whose customer went silent longer than the bot allows: its last words, then its action. */
+  async function silence(session: { id: number; ticketId: number; lastMessageId: number }) {
+    const done = await db.transaction(async (tx) => {
+      const ticket = await botsRepo.lockTicket(tx, session.ticketId);
+      const current = await botsRepo.activeSession(tx, session.ticketId);
+      // The customer wrote meanwhile, or another node ended it: nothing to do.
+      if (!ticket?.botActive || current?.id !== session.id || current.lastMessageId !== session.lastMessageId) {
+        return null;
+      }
+      const bot = await botsRepo.find(tx, current.botId);
+      const interaction = await interactionsRepo.interaction(tx, current.interactionId);
+      if (!bot || !interaction) return null;
+      const ending: BotEnding = { action: bot.silence.action, reason: 'silence' };
+      const replies = bot.silence.text ? [{ text: bot.silence.text }] : [];
+      const queued = await deps.outbound.queueBotReplies(tx, interaction, replies);
+      await botsRepo.saveSession(tx, current.id, {
+        state: current.state ?? { waitingAt: null, variables: {}, retries: 0 },
+        lastMessageId: current.lastMessageId,
+        ending: { ...ending },
+      });
+      if (ending.action !== 'releaseConversation') await botsRepo.setBotActive(tx, session.ticketId, false);
+      return { queued, ending, campaignId: ticket.campaignId, botName: bot.name };
+    });
+    if (!done) return;
+    await deps.outbound.announceQueued(session.ticketId, done.queued);
+    await endWith(done.ending, session.ticketId, done.campaignId, done.botName);
+  }
+
   const sweep = async () => {
     for (const ticketId of await botsRepo.ticketsWithUnanswered(db, SWEEP_BATCH)) await handle(ticketId);
+    for (const session of await botsRepo.silentSessions(db, SWEEP_BATCH)) {
+      const previous = running.get(session.ticketId) ?? Promise.resolve();
+      const next = previous
+        .then(() => silence(session))
+        .catch((error: unknown) => ctx.logger.error({ err: error, ticketId: session.ticketId }, 'bot silence failed'));
+      running.set(session.ticketId, next);
+      void next.finally(() => {
+        if (running.get(session.ticketId) === next) running.delete(session.ticketId);
+      });
+      await next;
+    }
   };
   const periodic = createPeriodicTask(ctx.logger, 'bots.sweep', sweep);
 
@@ -268,6 +307,27 @@ export function createBotRuntime(
       if (!(await liveCampaigns.has(String(result.campaignId)))) return false;
       await handle(result.ticketId);
       return botsRepo.isBotActive(db, result.ticketId);
+    },
+    /**
+     * The editor's test panel: one turn of a flow (saved or not) with the runtime's engine and ports — the web
+     * services, Dialogflow (a session of the tester's own) and the chosen channel's business hours — and nothing
+     * stored or sent.
+     */
+    async tryTurn(
+      userId: number,
+      body: { flow: BotFlow; state: BotState | null; input: string | null; channelId?: number },
+    ) {
+      const channel = body.channelId ? await channelsRepo.find(db, body.channelId) : null;
+      const ports = portsFor({ businessHours: channel?.businessHours ?? null }, 0);
+      const tester: BotPorts = {
+        ...ports,
+        businessOpen: channel ? ports.businessOpen : async () => true,
+        detectIntent: async (text, languageCode) => {
+          const settings = (await businessRepo.get(db))?.dialogflow;
+          return settings ? dialogflow.detectIntent(settings, `atiende-prueba-${userId}`, text, languageCode) : null;
+        },
+      };
+      return runBotTurn(body.flow, body.state, body.input, tester);
     },
     /** This node's bot changes (published, attached, switched on or off) count at once. */
     forget: () => liveCampaigns.forget(),

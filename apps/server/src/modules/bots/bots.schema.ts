@@ -1,4 +1,4 @@
-import type { BotFlow } from '@atiende/contracts';
+import type { BotFlow, BotSilence } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,6 +25,11 @@ export const bots = pgTable(
     searchName: varchar('search_name', { length: 120 }).notNull(),
     description: text('description').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
+    /** What ends a conversation whose customer stopped answering (minutes 0: never). */
+    silence: jsonb('silence')
+      .$type<BotSilence>()
+      .notNull()
+      .default(sql`'{"minutes": 0, "action": "finishConversation", "text": ""}'::jsonb`),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

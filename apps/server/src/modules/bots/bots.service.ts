@@ -12,6 +12,7 @@ import {
   type BotVersionBody,
   type BotVersionSummary,
   botFlowProblems,
+  DEFAULT_BOT_SILENCE,
   type Page,
 } from '@atiende/contracts';
 import { auditRepo } from '../../platform/audit/audit.repo.js';
@@ -89,6 +90,7 @@ export function createBotsService(ctx: AppContext) {
         name: row.name,
         description: row.description,
         enabled: row.enabled,
+        silence: row.silence,
         publishedVersion: published ? { id: published.id, number: published.number } : null,
         versions: own.map((version) => summaryOf(version, names)),
         channels: channels.filter((channel) => channel.botId === row.id).map(({ id, name }) => ({ id, name })),
@@ -134,6 +136,7 @@ export function createBotsService(ctx: AppContext) {
         name: body.name,
         description: body.description,
         enabled: body.enabled,
+        silence: body.silence,
         createdBy: actor.userId,
       });
       const version = await botsRepo.insertVersion(tx, {
@@ -180,8 +183,8 @@ export function createBotsService(ctx: AppContext) {
         await botsRepo.update(tx, id, body);
         const changes = diffForAudit(
           AUDIT_ENTITY,
-          { name: before.name, description: before.description, enabled: before.enabled },
-          { name: body.name, description: body.description, enabled: body.enabled },
+          { name: before.name, description: before.description, enabled: before.enabled, silence: before.silence },
+          { name: body.name, description: body.description, enabled: body.enabled, silence: body.silence },
         );
         if (Object.keys(changes).length) await audit(tx, actor, id, 'updated', changes);
       });
@@ -306,7 +309,17 @@ export function createBotsService(ctx: AppContext) {
 
     /** A bot file becomes a new bot (disabled until someone publishes and enables it). */
     import: (actor: Actor, file: BotFile) =>
-      createBot(actor, { name: file.name, description: file.description, enabled: false, flow: file.flow }, 'imported'),
+      createBot(
+        actor,
+        {
+          name: file.name,
+          description: file.description,
+          enabled: false,
+          silence: DEFAULT_BOT_SILENCE,
+          flow: file.flow,
+        },
+        'imported',
+      ),
 
     audit: async (botId: number) => {
       if (!(await botsRepo.find(db, botId))) throw errors.notFound();

@@ -1,0 +1,1 @@
+ALTER TABLE "bots" ADD COLUMN "silence" jsonb DEFAULT '{"minutes": 0, "action": "finishConversation", "text": ""}'::jsonb NOT NULL;
