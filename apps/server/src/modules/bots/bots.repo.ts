@@ -244,11 +244,6 @@ export const botsRepo = {
     return result.rows.map((row) => String(row.campaign_id));
   },
 
-  async isBotActive(db: Executor, ticketId: number): Promise<boolean> {
-    const [row] = await db.select({ botActive: tickets.botActive }).from(tickets).where(eq(tickets.id, ticketId));
-    return row?.botActive ?? false;
-  },
-
   /** Whether any conversation still follows this version (its flow must stay while they do). */
   async versionInUse(db: Executor, versionId: number): Promise<boolean> {
     const [row] = await db

@@ -15,7 +15,7 @@ import { createDialogflowClient } from './dialogflow.client.js';
 
 /** What one web service answer may weigh (the rest is not read). */
 const WEB_SERVICE_MAX_BYTES = 256 * 1024;
-/** Turns one call may run for a ticket: each answers the newest message, so a burst of messages ends quickly. */
+/** Turns one call may try for a ticket when other nodes' turns keep committing first. */
 const TURNS_PER_CALL = 5;
 const SWEEP_BATCH = 100;
 /** How long a node trusts its list of campaigns with a live bot (its own changes clear it at once). */
@@ -85,7 +85,7 @@ export function createBotRuntime(
   const { db } = ctx;
   const liveCampaigns = createCachedKeys(() => botsRepo.campaignsWithLiveBots(db), LIVE_CAMPAIGNS_TTL_MS);
   /** One call at a time per ticket on this node (other nodes are kept out by the compare-and-set below). */
-  const running = new Map<number, Promise<void>>();
+  const running = new Map<number, Promise<unknown>>();
 
   const dialogflow = createDialogflowClient(ctx.outbound, ctx.logger);
 
@@ -129,23 +129,27 @@ export function createBotRuntime(
     };
   }
 
-  /** One turn for the ticket's newest unanswered message; false when there was nothing (left) to answer. */
-  async function turn(ticketId: number): Promise<boolean> {
+  /**
+   * One turn for the ticket's newest unanswered message: `idle` when there was nothing to answer, `dropped` when
+   * another turn committed first (try again), `answered`; and whether the bot still has the ticket.
+   */
+  async function turn(ticketId: number): Promise<{ outcome: 'idle' | 'dropped' | 'answered'; botActive: boolean }> {
     const begun = await db.transaction(async (tx) => {
       const ticket = await botsRepo.lockTicket(tx, ticketId);
-      if (!ticket?.botActive || ticket.status === TICKET_STATUS.closed) return null;
+      if (!ticket?.botActive || ticket.status === TICKET_STATUS.closed)
+        return { kind: 'idle' as const, botActive: false };
       if (ticket.assignedUserId !== null) {
         // A person took the conversation (assigned by hand): the bot leaves it for good.
         await botsRepo.setBotActive(tx, ticketId, false);
         await botsRepo.endSessions(tx, ticketId, { action: 'transferToAgent', reason: 'takenByAgent' });
-        return null;
+        return { kind: 'idle' as const, botActive: false };
       }
       let session = await botsRepo.activeSession(tx, ticketId);
       const answeredUpTo = session?.lastMessageId ?? (await botsRepo.lastSession(tx, ticketId))?.lastMessageId ?? 0;
       const message = await botsRepo.unansweredMessage(tx, ticketId, answeredUpTo);
-      if (!message) return null;
+      if (!message) return { kind: 'idle' as const, botActive: true };
       const interaction = await interactionsRepo.interaction(tx, message.interactionId);
-      if (!interaction) return null;
+      if (!interaction) return { kind: 'idle' as const, botActive: true };
       if (!session) {
         const live = await botsRepo.liveBotOfChannel(tx, interaction.channelId);
         if (!live) {
@@ -163,10 +167,10 @@ export function createBotRuntime(
       }
       return { kind: 'turn' as const, session, message, interaction, campaignId: ticket.campaignId };
     });
-    if (!begun) return false;
+    if (begun.kind === 'idle') return { outcome: 'idle', botActive: begun.botActive };
     if (begun.kind === 'route') {
       await deps.routing.route([begun.campaignId]);
-      return false;
+      return { outcome: 'idle', botActive: false };
     }
     const { session, message, interaction } = begun;
     const [version, channel, bot] = await Promise.all([
@@ -174,7 +178,7 @@ export function createBotRuntime(
       channelsRepo.find(db, interaction.channelId),
       botsRepo.find(db, session.botId),
     ]);
-    if (!version || !channel || !bot) return false;
+    if (!version || !channel || !bot) return { outcome: 'idle', botActive: true };
     // A new conversation starts with what the business knows of the customer.
     const state = session.state ?? {
       waitingAt: null,
@@ -202,10 +206,10 @@ export function createBotRuntime(
       }
       return queued;
     });
-    if (!committed) return true;
+    if (!committed) return { outcome: 'dropped', botActive: true };
     await deps.outbound.announceQueued(ticketId, committed);
     if (result.ending) await endWith(result.ending, ticketId, begun.campaignId, bot.name);
-    return true;
+    return { outcome: 'answered', botActive: !result.ending || result.ending.action === 'releaseConversation' };
   }
 
   /** What the bot's last node asked for, once its answers are queued. */
@@ -237,15 +241,21 @@ export function createBotRuntime(
     }
   }
 
-  /** Answers what the customer wrote on the ticket, one call at a time per ticket on this node. */
-  function handle(ticketId: number): Promise<void> {
-    const previous = running.get(ticketId) ?? Promise.resolve();
+  /**
+   * Answers what the customer wrote on the ticket, one call at a time per ticket on this node; whether the bot
+   * still has the ticket. A later message has its own call (the sweep catches any left).
+   */
+  function handle(ticketId: number): Promise<boolean> {
+    const previous = running.get(ticketId) ?? Promise.resolve(true);
     const next = previous.then(async () => {
-      for (let count = 0; count < TURNS_PER_CALL; count += 1) {
-        if (!(await turn(ticketId))) return;
-      }
+      let last = { outcome: 'dropped' as 'idle' | 'dropped' | 'answered', botActive: true };
+      for (let count = 0; count < TURNS_PER_CALL && last.outcome === 'dropped'; count += 1) last = await turn(ticketId);
+      return last.botActive;
     });
-    const settled = next.catch((error: unknown) => ctx.logger.error({ err: error, ticketId }, 'bot turn failed'));
+    const settled = next.catch((error: unknown) => {
+      ctx.logger.error({ err: error, ticketId }, 'bot turn failed');
+      return true;
+    });
     running.set(ticketId, settled);
     void settled.finally(() => {
       if (running.get(ticketId) === settled) running.delete(ticketId);
@@ -305,8 +315,7 @@ export function createBotRuntime(
      */
     async inboundRecorded(result: { ticketId: number; campaignId: number }): Promise<boolean> {
       if (!(await liveCampaigns.has(String(result.campaignId)))) return false;
-      await handle(result.ticketId);
-      return botsRepo.isBotActive(db, result.ticketId);
+      return handle(result.ticketId);
     },
     /**
      * The editor's test panel: one turn of a flow (saved or not) with the runtime's engine and ports — the web

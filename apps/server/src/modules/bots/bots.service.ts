@@ -247,6 +247,8 @@ export function createBotsService(ctx: AppContext) {
       const row = await db.transaction(async (tx) => {
         const { version } = await lockedVersion(tx, botId, versionId);
         if (version.published) throw botErrors.publishedNotEditable();
+        // Conversations follow the flow they started with: a version some still follow does not change under them.
+        if (await botsRepo.versionInUse(tx, versionId)) throw botErrors.versionInUse();
         const updated = await botsRepo.updateVersion(tx, versionId, {
           flow: body.flow,
           note: body.note,
