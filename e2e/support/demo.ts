@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiGet, apiPut } from './api.js';
+import { apiGet, apiPost, apiPut } from './api.js';
 
 interface Campaign {
   id: number;
@@ -44,4 +44,17 @@ export async function raiseServiceAgentLimit(page: Page, tasksPerAgent = 50): Pr
     customTabs: campaign.customTabs,
   });
   return campaignId;
+}
+
+/**
+ * Routing must hand a web-chat visitor's ticket to the demo agent: room under the campaign's tasks-per-agent limit
+ * (the demo agent already holds five tickets) and the other demo agent of the web chat signed out (status D).
+ */
+export async function prepareWebchatRouting(page: Page): Promise<void> {
+  await raiseServiceAgentLimit(page);
+  const agents = await apiGet<{ id: number; nombre: string; estado: string }[]>(page, '/api/v2/supervision/agentes');
+  const other = agents.find((agent) => agent.nombre.startsWith('Mateo Agente'));
+  if (other && other.estado !== 'D') {
+    await apiPost(page, `/api/v2/supervision/agentes/${other.id}/estado`, { estado: 'D' });
+  }
 }

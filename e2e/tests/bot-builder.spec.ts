@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.js';
+import { apiPut } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
@@ -17,6 +18,15 @@ async function connect(page: Page, from: string, outlet: string, to: string) {
   await page.getByTestId(`bot-node-${from}-out-${outlet}`).dragTo(page.getByTestId(`bot-node-${to}`));
   await expect(page.locator(`.react-flow__edge[data-id="e-${from}-${outlet}"]`)).toHaveCount(1);
 }
+
+/** The bot the demo site's chat was given to: handed back to the agents after the test (other specs chat on it). */
+let attachedBotId: number | null = null;
+
+test.afterEach(async ({ page }) => {
+  if (attachedBotId === null) return;
+  await apiPut(page, `/api/v2/bots/${attachedBotId}/channels`, { channelIds: [] }).catch(() => undefined);
+  attachedBotId = null;
+});
 
 test('an admin draws a bot (say, list, two actions), connects it by dragging, saves and publishes it', async ({
   page,
@@ -84,6 +94,22 @@ test('an admin draws a bot (say, list, two actions), connects it by dragging, sa
   await expect(page.getByTestId('audit-history')).toContainText('Versión publicada');
   const editUrl = page.url();
 
+  // The published bot answers the demo site's chat: chosen in the channels selector and saved.
+  const channels = page.getByTestId('bot-channels-section');
+  await expect(channels).toContainText('un canal tiene un solo bot');
+  await expect(page.getByTestId('bot-channels-save')).toBeDisabled();
+  await page.getByTestId('bot-channels-input').click();
+  await page.getByRole('option', { name: /^Chat del sitio web/ }).click();
+  attachedBotId = Number(/\/bots\/(\d+)\/edit$/.exec(editUrl)?.[1]);
+  await page.getByTestId('bot-channels-save').click();
+  await expect(page.getByText('Canales guardados')).toBeVisible();
+  const webchatChip = channels.locator('[data-testid^="bot-channel-chip-"]', { hasText: 'Chat del sitio web' });
+  await expect(webchatChip).toHaveText('Chat del sitio web · Chat web');
+  await expect(page.getByTestId('bot-channels-save')).toBeDisabled();
+  // Back to the top: a full-page shot of a scrolled page draws the fixed app bar halfway down.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'channels-es-light');
+
   // The list shows the published version.
   await page.getByTestId('page-back').click();
   await page.getByTestId('bots-search').fill(name);
@@ -117,6 +143,16 @@ test('an admin draws a bot (say, list, two actions), connects it by dragging, sa
   await page.getByTestId('bot-node-n2').click();
   await expect(page.getByTestId('bot-node-panel')).toContainText('List · n2');
   await expect(page.getByTestId('bot-canvas')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByTestId('bot-channels-section')).toContainText('a channel has a single bot');
+  const chip = page.locator('[data-testid^="bot-channel-chip-"]', { hasText: 'Chat del sitio web' });
+  await expect(chip).toHaveText('Chat del sitio web · Web chat');
   await shot(page, 'editor-en-dark-rtl');
   await expectAccessible(page, 'bot editor, dark rtl');
+
+  // The chat goes back to the agents: the chip removed and saved.
+  await chip.locator('.MuiChip-deleteIcon').click();
+  await page.getByTestId('bot-channels-save').click();
+  await expect(page.getByText('Channels saved')).toBeVisible();
+  await expect(chip).toHaveCount(0);
+  attachedBotId = null;
 });

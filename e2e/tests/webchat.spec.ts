@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPost, apiPut } from '../support/api.js';
+import { apiGet, apiPut } from '../support/api.js';
 import { storeEnglishDarkRtl, switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
-import { raiseServiceAgentLimit } from '../support/demo.js';
+import { prepareWebchatRouting } from '../support/demo.js';
 import { BASE_URL, DEMO_PASSWORD } from '../support/env.js';
 
 /** Screenshots for a visual review, written to /tmp/webchat-*.png (always: they are cheap and the task asks). */
@@ -16,26 +16,13 @@ async function newPage(browser: Browser, options: { width?: number; height?: num
   return { context, page: await context.newPage() };
 }
 
-/**
- * Routing must hand the visitor's ticket to the demo agent: room under the campaign's tasks-per-agent limit (the
- * demo agent already holds five tickets) and the other demo agent of the web chat signed out (status D).
- */
-async function prepareRouting(page: Page) {
-  await raiseServiceAgentLimit(page);
-  const agents = await apiGet<{ id: number; nombre: string; estado: string }[]>(page, '/api/v2/supervision/agentes');
-  const other = agents.find((agent) => agent.nombre.startsWith('Mateo Agente'));
-  if (other && other.estado !== 'D') {
-    await apiPost(page, `/api/v2/supervision/agentes/${other.id}/estado`, { estado: 'D' });
-  }
-}
-
 test('a website visitor chats with an agent through the omni widget, and keeps the conversation on reload', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const supervisor = await newPage(browser);
   await signIn(supervisor.page, 'supervisor@atiende.test', DEMO_PASSWORD);
-  await prepareRouting(supervisor.page);
+  await prepareWebchatRouting(supervisor.page);
 
   // The agent is ready (A at login) and watches the pending drawer.
   const agent = await newPage(browser);

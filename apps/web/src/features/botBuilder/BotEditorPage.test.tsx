@@ -41,6 +41,7 @@ const bot: Bot = {
   name: 'Bot de ventas',
   description: 'Primera línea',
   enabled: true,
+  silence: { minutes: 0, action: 'finishConversation', text: '' },
   publishedVersion: { id: 11, number: 1 },
   versions: [summary(12, 2, false), summary(11, 1, true)],
   channels: [],

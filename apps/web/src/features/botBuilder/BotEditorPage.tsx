@@ -7,6 +7,7 @@ import {
   type BotVersion,
   botBodySchema,
   botFlowSchema,
+  DEFAULT_BOT_SILENCE,
 } from '@atiende/contracts';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -53,6 +54,7 @@ import {
   useSaveBotVersion,
   useUpdateBot,
 } from './api';
+import { BotChannels } from './BotChannels';
 import { FlowCanvas } from './FlowCanvas';
 import { NODE_ICONS, outletLabel, problemText } from './labels';
 import {
@@ -79,6 +81,8 @@ const detailsOf = (bot: Bot | null): BotBody => ({
   name: bot?.name ?? '',
   description: bot?.description ?? '',
   enabled: bot?.enabled ?? true,
+  // Kept as stored: saving the details must not reset it (no field edits it here yet).
+  silence: bot?.silence ?? DEFAULT_BOT_SILENCE,
 });
 
 function BotEditor({ bot }: { bot: Bot | null }) {
@@ -597,6 +601,8 @@ function BotEditor({ bot }: { bot: Bot | null }) {
           </List>
         )}
       </Section>
+
+      {bot ? <BotChannels bot={bot} readOnly={readOnly} /> : null}
 
       {bot ? (
         <Section title={t('audit.title')}>

@@ -30,6 +30,7 @@ const row = (id: number, patch: Partial<BotListItem> = {}): BotListItem => ({
   name: `Bot ${id}`,
   description: 'Atiende ventas',
   enabled: true,
+  silence: { minutes: 0, action: 'finishConversation', text: '' },
   publishedVersion: null,
   versionCount: 1,
   channels: [],

@@ -7,6 +7,8 @@ import type {
   BotListItem,
   BotVersion,
   CampaignListItem,
+  Channel,
+  ChannelTypeKey,
   Page,
 } from '@atiende/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +23,26 @@ export const botKeys = {
   detail: (id: number) => [...botKeys.all, 'detail', id] as const,
   version: (id: number, versionId: number) => [...botKeys.all, 'detail', id, 'version', versionId] as const,
   campaigns: ['campaigns', 'bot-choices'] as const,
+  // Under `channels`: a channel saved elsewhere refreshes the choices.
+  channels: ['channels', 'bot-choices'] as const,
 };
+
+/** The channel types a bot can answer: those whose conversations are messages. */
+export const BOT_CHANNEL_TYPES: readonly ChannelTypeKey[] = [
+  'webchat',
+  'whatsapp',
+  'telegram',
+  'facebook',
+  'instagram',
+  'sms',
+];
+
+export interface BotChannelChoice {
+  id: number;
+  name: string;
+  type: ChannelTypeKey;
+  enabled: boolean;
+}
 
 export function useBotList(params: BotListParams) {
   return useQuery({
@@ -64,6 +85,26 @@ export function useBotCampaigns() {
   });
 }
 
+/** Channels a bot can answer (the messaging ones, by name; a 403 leaves only the bot's own channels to show). */
+export function useBotChannelChoices(enabled = true) {
+  return useQuery({
+    queryKey: botKeys.channels,
+    queryFn: async (): Promise<BotChannelChoice[]> =>
+      (
+        await unwrap(
+          api.get<Page<Channel>>('channels', {
+            query: { page: 1, sizePerPage: 200, sortName: 'name', sortOrder: 'asc', enabled: 'all' },
+          }),
+        )
+      ).data
+        .filter((channel) => BOT_CHANNEL_TYPES.includes(channel.type))
+        .map(({ id, name, type, enabled }) => ({ id, name, type, enabled })),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
 function useRefreshBots() {
   const client = useQueryClient();
   return (bot?: Bot) => {
@@ -86,6 +127,15 @@ export function useUpdateBot(id: number) {
   const refresh = useRefreshBots();
   return useMutation({
     mutationFn: (body: BotBody) => unwrap(api.put<Bot>(`bots/${id}`, body)),
+    onSuccess: (bot) => refresh(bot),
+  });
+}
+
+/** The channels whose new conversations the bot answers: exactly these (a channel another bot had moves here). */
+export function useSetBotChannels(id: number) {
+  const refresh = useRefreshBots();
+  return useMutation({
+    mutationFn: (channelIds: number[]) => unwrap(api.put<Bot>(`bots/${id}/channels`, { channelIds })),
     onSuccess: (bot) => refresh(bot),
   });
 }

@@ -45,6 +45,7 @@ import {
   newRowKey,
   type TEXT_FIELDS,
 } from './businessForm';
+import { DialogflowSettings } from './DialogflowSettings';
 
 /** The time zones this browser knows (IANA names), for the business's time zone. */
 const TIME_ZONES: string[] = (() => {
@@ -56,9 +57,19 @@ export const EDIT_BUSINESS = 'editar-perfil-empresa';
 
 export const businessKeys = { profile: queryKeys.business, audit: auditKeys.of('empresa/audit') };
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  children,
+  action,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
+    <Card variant="outlined" sx={{ mb: 2 }} data-testid={testId}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
@@ -524,12 +535,16 @@ function BusinessForm({ business }: { business: Business }) {
             );
           })}
         </Section>
-        <Card variant="outlined">
-          <CardContent>
-            <AuditHistory path="empresa/audit" />
-          </CardContent>
-        </Card>
       </Box>
+      {/* Its own form, outside the profile's: it saves on its own (the key is write-only). */}
+      <Section title={t('business.dialogflow.title')} testId="business-dialogflow">
+        <DialogflowSettings business={business} readOnly={readOnly} onSaved={onSaved} />
+      </Section>
+      <Card variant="outlined">
+        <CardContent>
+          <AuditHistory path="empresa/audit" />
+        </CardContent>
+      </Card>
     </PageContainer>
   );
 }
