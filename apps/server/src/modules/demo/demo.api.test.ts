@@ -42,6 +42,36 @@ describe('the demo data', () => {
     expect(slas.map((rule: { name: string }) => rule.name)).toEqual(['Tiempos de atención']);
   });
 
+  it('has the shop’s bot: published, without problems, answering no channel, once however often it is seeded', async () => {
+    await seedDemoData(t.ctx.db, 'http://localhost:3000', 0);
+    const { body } = await login(t.app, 'admin@atiende.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${body.result.token}` };
+    const bots = (await t.app.inject({ method: 'GET', url: '/api/v2/bots', headers })).json().result.data;
+    expect(bots.map((bot: { name: string }) => bot.name)).toEqual(['Asistente de Tienda Demo']);
+    const [bot] = bots;
+    expect(bot).toMatchObject({ enabled: true, channels: [], publishedVersion: { number: 1 } });
+    // Its flow passes the publishing checks, and it greets a tester with the menu.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bots/${bot.id}/versions/${bot.publishedVersion.id}/publish`,
+      headers,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const version = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/bots/${bot.id}/versions/${bot.publishedVersion.id}`, headers })
+    ).json().result;
+    const tried = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/bots/try',
+      headers,
+      payload: { flow: version.flow, state: { waitingAt: null, variables: { 'cliente.nombre': 'Ana' }, retries: 0 } },
+    });
+    expect(tried.json().result.outputs.map((output: { text: string }) => output.text)).toEqual([
+      '¡Hola Ana! Soy el asistente virtual de Tienda Demo.',
+      '¿En qué le puedo ayudar?',
+    ]);
+  });
+
   it('holds 30 days of work in both campaigns: the campaign dashboard shows it', async () => {
     const figures = await dashboard('supervisor@atiende.test', 'campaign-dashboard?preset=last30Days');
     expect(figures.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([

@@ -4,6 +4,7 @@ import { ensureBusiness } from '../business/business.service.js';
 import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoAutomation } from './demo.automation.js';
+import { seedDemoBots } from './demo.bots.js';
 import { seedDemoHistory } from './demo.history.js';
 import { seedDemoReports } from './demo.reports.js';
 import { seedDemoStructure } from './demo.structure.js';
@@ -50,6 +51,7 @@ export async function seedDemoData(
     await seedDemoWhatsappTemplates(tx);
     await seedDemoReports(tx, 'supervisor@atiende.test', business.timeZone);
     await seedDemoAutomation(tx, 'supervisor@atiende.test');
+    await seedDemoBots(tx, 'admin@atiende.test');
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,
