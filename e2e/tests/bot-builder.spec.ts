@@ -94,6 +94,34 @@ test('an admin draws a bot (say, list, two actions), connects it by dragging, sa
   await expect(page.getByTestId('audit-history')).toContainText('Versión publicada');
   const editUrl = page.url();
 
+  // The test panel talks to the flow as drawn (1400 px wide): the greeting, the list's options, an option, the end.
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  await page.getByTestId('bot-try-tab').click();
+  await expect(page.getByTestId('bot-try-panel')).toBeVisible();
+  await page.getByTestId('bot-try-start').click();
+  const log = page.getByTestId('bot-try-log');
+  await expect(log).toContainText('¡Hola! Soy el asistente de la tienda.');
+  await expect(log).toContainText('¿En qué te ayudamos?');
+  await expect(page.getByTestId('bot-try-path')).toHaveText('Recorrido: n1 → n2');
+  await expect(page.getByTestId('bot-node-n2')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('bot-try-option-o1')).toHaveText('Hablar con ventas');
+  await page.getByTestId('bot-try-option-o2').click();
+  await expect(page.getByTestId('bot-try-ending')).toHaveText('El bot finaliza la conversación');
+  await expect(log.getByTestId('bot-try-tester')).toContainText('Terminar');
+  await expect(page.getByTestId('bot-try-input')).toBeDisabled();
+  await expect(page.getByTestId('bot-try-restart')).toHaveText('Reiniciar');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'try-es-light');
+  await expectAccessible(page, 'bot test panel');
+
+  // The silent customer's settings are saved with the bot's details.
+  await page.getByTestId('bot-silence-minutes').fill('15');
+  await chooseInSelect(page, selectByInput(page, 'bot-silence-action'), 'Transferir a un agente');
+  await page.getByTestId('bot-silence-text').fill('Te paso con un asesor.');
+  await page.getByTestId('bot-save').click();
+  await expect(page.getByText('Bot guardado')).toBeVisible();
+  await expect(page.getByTestId('bot-version-status')).toHaveText('Versión 1 · Publicada');
+
   // The published bot answers the demo site's chat: chosen in the channels selector and saved.
   const channels = page.getByTestId('bot-channels-section');
   await expect(channels).toContainText('un canal tiene un solo bot');
@@ -148,6 +176,25 @@ test('an admin draws a bot (say, list, two actions), connects it by dragging, sa
   await expect(chip).toHaveText('Chat del sitio web · Web chat');
   await shot(page, 'editor-en-dark-rtl');
   await expectAccessible(page, 'bot editor, dark rtl');
+
+  // The silence settings were kept; the test panel in English: an option that hands over to an agent.
+  await expect(page.getByTestId('bot-silence-minutes')).toHaveValue('15');
+  await expect(page.getByTestId('bot-silence-text')).toHaveValue('Te paso con un asesor.');
+  await page.getByTestId('bot-try-tab').click();
+  await page.getByTestId('bot-try-start').click();
+  await expect(page.getByTestId('bot-try-log')).toContainText('¿En qué te ayudamos?');
+  await page.getByTestId('bot-try-option-o1').click();
+  await expect(page.getByTestId('bot-try-ending')).toHaveText('The bot transfers to an agent');
+  await expect(page.getByTestId('bot-try-restart')).toHaveText('Restart');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'try-en-dark-rtl');
+  await expectAccessible(page, 'bot test panel, dark rtl');
+  // A narrow window: the panel goes under the canvas, full width.
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.getByTestId('bot-try-panel').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.getByTestId('bot-try-panel').screenshot({ path: '/tmp/bot-builder-try-narrow.png' });
+  await page.setViewportSize({ width: 1400, height: 1100 });
 
   // The chat goes back to the agents: the chip removed and saved.
   await chip.locator('.MuiChip-deleteIcon').click();

@@ -187,4 +187,51 @@ describe('BotEditorPage', () => {
     expect(byTestId('bot-node-n1')?.getAttribute('data-start')).toBe('true');
     expect(byTestId('bot-node-panel')?.textContent).toContain('Decir · n1');
   });
+
+  it('edits the silence settings with the details and sends them on save', async () => {
+    render('/app/bot-builder/bots/5/edit');
+    await settle();
+    const minutes = byTestId('bot-silence-minutes') as HTMLInputElement;
+    expect(minutes.value).toBe('0');
+    expect(byTestId('bot-silence')?.textContent).toContain('Minutos de silencio del cliente (0: nunca)');
+    const type = (input: HTMLInputElement | HTMLTextAreaElement, value: string) =>
+      act(() => {
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set?.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    type(minutes, '1441');
+    act(() => byTestId('bot-save')?.click());
+    await settle();
+    expect(fetchMock.mock.calls.some((call) => (call[1] as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+    expect(byTestId('bot-silence')?.textContent).toContain('1440');
+
+    type(minutes, '15');
+    type(byTestId('bot-silence-text') as HTMLTextAreaElement, 'Cerramos por inactividad');
+    act(() => byTestId('bot-save')?.click());
+    await settle();
+    const put = fetchMock.mock.calls.find((call) => (call[1] as RequestInit | undefined)?.method === 'PUT');
+    expect(JSON.parse(String((put?.[1] as RequestInit | undefined)?.body))).toEqual({
+      name: 'Bot de ventas',
+      description: 'Primera línea',
+      enabled: true,
+      silence: { minutes: 15, action: 'finishConversation', text: 'Cerramos por inactividad' },
+    });
+  });
+
+  it('shows the test panel in its own tab, and a chosen problem brings the node back', async () => {
+    render('/app/bot-builder/bots/5/edit');
+    await settle();
+    const tryPanel = document.getElementById('bot-side-panel-try');
+    const nodePanel = document.getElementById('bot-side-panel-node');
+    expect(tryPanel?.hidden).toBe(true);
+    act(() => byTestId('bot-try-tab')?.click());
+    await settle();
+    expect(tryPanel?.hidden).toBe(false);
+    expect(nodePanel?.hidden).toBe(true);
+    expect(byTestId('bot-try-start')?.textContent).toBe('Empezar');
+    act(() => byTestId('bot-problem-0')?.click());
+    await settle();
+    expect(nodePanel?.hidden).toBe(false);
+    expect(byTestId('bot-node-panel')?.textContent).toContain('Lista · n2');
+  });
 });

@@ -4,6 +4,7 @@ import {
   type Bot,
   type BotBody,
   type BotNodeType,
+  type BotSilence,
   type BotVersion,
   botBodySchema,
   botFlowSchema,
@@ -24,9 +25,11 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -55,6 +58,7 @@ import {
   useUpdateBot,
 } from './api';
 import { BotChannels } from './BotChannels';
+import { BotTryPanel } from './BotTryPanel';
 import { FlowCanvas } from './FlowCanvas';
 import { NODE_ICONS, outletLabel, problemText } from './labels';
 import {
@@ -81,9 +85,19 @@ const detailsOf = (bot: Bot | null): BotBody => ({
   name: bot?.name ?? '',
   description: bot?.description ?? '',
   enabled: bot?.enabled ?? true,
-  // Kept as stored: saving the details must not reset it (no field edits it here yet).
   silence: bot?.silence ?? DEFAULT_BOT_SILENCE,
 });
+
+/** The actions a silent customer's conversation may end with (a campaign transfer is not one). */
+const SILENCE_ACTIONS: readonly BotSilence['action'][] = [
+  'finishConversation',
+  'transferToAgent',
+  'releaseConversation',
+];
+
+/** How long the test panel's last turn stays lit up on the canvas. */
+const PATH_LIGHT_MS = 4000;
+const NO_NODES: ReadonlySet<string> = new Set();
 
 function BotEditor({ bot }: { bot: Bot | null }) {
   const { t, i18n } = useTranslation();
@@ -92,6 +106,8 @@ function BotEditor({ bot }: { bot: Bot | null }) {
   const { can } = usePermissions();
   const botId = bot?.id ?? 0;
   const readOnly = bot ? !can('editar-bot') : !can('agregar-bot');
+  // The test panel (`POST bots/try`) is for those who draw bots.
+  const canTry = can('editar-bot') || can('agregar-bot');
 
   const [details, setDetails] = useState<BotBody>(() => detailsOf(bot));
   const [savedDetails, setSavedDetails] = useState(() => JSON.stringify(detailsOf(bot)));
@@ -106,6 +122,8 @@ function BotEditor({ bot }: { bot: Bot | null }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
+  const [sideTab, setSideTab] = useState<'node' | 'try'>('node');
+  const [litNodes, setLitNodes] = useState<ReadonlySet<string>>(NO_NODES);
 
   const version = useBotVersion(bot ? bot.id : null, versionId);
   const campaigns = useBotCampaigns();
@@ -165,6 +183,22 @@ function BotEditor({ bot }: { bot: Bot | null }) {
   }, [problems, errorsByNode]);
   const missing = useMemo(() => missingOutlets(problems), [problems]);
   const selected = graph.nodes.find((node) => node.selected) ?? null;
+  // A node chosen on the canvas shows its settings (the test panel keeps its conversation meanwhile).
+  const selectedId = selected?.id ?? null;
+  const [shownSelection, setShownSelection] = useState(selectedId);
+  if (selectedId !== shownSelection) {
+    setShownSelection(selectedId);
+    if (selectedId) setSideTab('node');
+  }
+
+  useEffect(() => {
+    if (litNodes.size === 0) return;
+    const timer = setTimeout(() => setLitNodes(NO_NODES), PATH_LIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [litNodes]);
+  const onTryPath = useCallback((path: string[]) => setLitNodes(path.length ? new Set(path) : NO_NODES), []);
+  const setSilence = (change: Partial<BotSilence>) =>
+    setDetails((current) => ({ ...current, silence: { ...current.silence, ...change } }));
   const flowLevelErrors = Object.values(errorsByNode[''] ?? {});
 
   const fail = (error: unknown) => {
@@ -277,6 +311,7 @@ function BotEditor({ bot }: { bot: Bot | null }) {
   const onAddNode = (type: BotNodeType) => {
     const added = addNode(graph, type, graph.nodes.find((node) => node.selected)?.id);
     change(() => added.graph);
+    setSideTab('node');
     setFocus((current) => ({ id: added.id, seq: (current?.seq ?? 0) + 1 }));
   };
 
@@ -344,6 +379,74 @@ function BotEditor({ bot }: { bot: Bot | null }) {
               disabled={readOnly}
               testId="bot-enabled"
             />
+          </Box>
+          <Box
+            component="fieldset"
+            sx={{ border: 0, m: 0, p: 0, mt: 1, minWidth: 0 }}
+            aria-describedby="bot-silence-help"
+            data-testid="bot-silence"
+          >
+            <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, p: 0 }}>
+              {t('botBuilder.silence')}
+            </Typography>
+            <Typography id="bot-silence-help" variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('botBuilder.silenceHelp')}
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: {
+                  xs: '1fr',
+                  md: '1fr 1fr',
+                  lg: 'minmax(320px, 1fr) minmax(240px, 1fr) minmax(240px, 1.5fr)',
+                },
+                columnGap: 2,
+                alignItems: 'start',
+              }}
+            >
+              <FormField
+                type="number"
+                label={t('botBuilder.fields.silenceMinutes')}
+                value={Number.isNaN(details.silence.minutes) ? '' : details.silence.minutes}
+                onValueChange={(value) => setSilence({ minutes: value.trim() === '' ? Number.NaN : Number(value) })}
+                error={detailErrors['silence.minutes']}
+                testId="bot-silence-minutes"
+                disabled={readOnly}
+                fullWidth
+                slotProps={{ htmlInput: { min: 0, max: 1440, step: 1 } }}
+              />
+              <TextField
+                select
+                margin="dense"
+                label={t('botBuilder.fields.silenceAction')}
+                value={details.silence.action}
+                onChange={(event) => setSilence({ action: event.target.value as BotSilence['action'] })}
+                error={Boolean(detailErrors['silence.action'])}
+                helperText={detailErrors['silence.action']}
+                disabled={readOnly}
+                fullWidth
+                slotProps={{ htmlInput: { 'data-testid': 'bot-silence-action' } }}
+              >
+                {SILENCE_ACTIONS.map((action) => (
+                  <MenuItem key={action} value={action}>
+                    {t(`botBuilder.actions.${action}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <FormField
+                label={t('botBuilder.fields.silenceText')}
+                value={details.silence.text}
+                onValueChange={(text) => setSilence({ text })}
+                error={detailErrors['silence.text']}
+                testId="bot-silence-text"
+                disabled={readOnly}
+                maxLength={1000}
+                multiline
+                maxRows={4}
+                fullWidth
+                sx={{ gridColumn: { md: '1 / -1', lg: 'auto' } }}
+              />
+            </Box>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 1 }}>
             {bot ? (
@@ -493,6 +596,7 @@ function BotEditor({ bot }: { bot: Bot | null }) {
                 onChange={change}
                 problemNodes={problemNodes}
                 missingOutlets={missing}
+                activeNodes={litNodes}
                 readOnly={readOnly}
                 focus={focus}
               />
@@ -528,8 +632,41 @@ function BotEditor({ bot }: { bot: Bot | null }) {
             </Button>
           )}
         </Box>
-        <Card variant="outlined" component="aside" aria-label={t('botBuilder.node', { id: selected?.id ?? '' })}>
-          <CardContent>
+        <Card
+          variant="outlined"
+          component="aside"
+          aria-label={canTry ? t('botBuilder.sidePanel') : t('botBuilder.node', { id: selected?.id ?? '' })}
+        >
+          {canTry ? (
+            <Tabs
+              value={sideTab}
+              onChange={(_, value: 'node' | 'try') => setSideTab(value)}
+              aria-label={t('botBuilder.sidePanel')}
+              variant="fullWidth"
+              sx={{ borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Tab
+                value="node"
+                label={t('botBuilder.nodeTab')}
+                id="bot-side-tab-node"
+                aria-controls="bot-side-panel-node"
+                data-testid="bot-node-tab"
+              />
+              <Tab
+                value="try"
+                label={t('botBuilder.try.title')}
+                id="bot-side-tab-try"
+                aria-controls="bot-side-panel-try"
+                data-testid="bot-try-tab"
+              />
+            </Tabs>
+          ) : null}
+          <CardContent
+            role={canTry ? 'tabpanel' : undefined}
+            id="bot-side-panel-node"
+            aria-labelledby={canTry ? 'bot-side-tab-node' : undefined}
+            hidden={canTry && sideTab !== 'node'}
+          >
             {selected ? (
               <NodePanel
                 key={selected.id}
@@ -549,6 +686,23 @@ function BotEditor({ bot }: { bot: Bot | null }) {
               </Typography>
             )}
           </CardContent>
+          {canTry ? (
+            // Kept mounted while hidden: the conversation stays while a node is edited.
+            <CardContent
+              role="tabpanel"
+              id="bot-side-panel-try"
+              aria-labelledby="bot-side-tab-try"
+              hidden={sideTab !== 'try'}
+            >
+              <BotTryPanel
+                flow={flow}
+                channels={bot?.channels ?? []}
+                campaigns={campaigns.data ?? []}
+                onPath={onTryPath}
+                onInvalid={() => setChecked(true)}
+              />
+            </CardContent>
+          ) : null}
         </Card>
       </Box>
 
@@ -590,6 +744,7 @@ function BotEditor({ bot }: { bot: Bot | null }) {
                   onClick={() => {
                     if (!node) return;
                     change((current) => selectNode(current, node.id));
+                    setSideTab('node');
                     setFocus((current) => ({ id: node.id, seq: (current?.seq ?? 0) + 1 }));
                   }}
                   data-testid={`bot-problem-${index}`}

@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css';
 import { botNodeOutlets } from '@atiende/contracts';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   applyEdgeChanges,
@@ -29,13 +29,18 @@ interface Decorations {
   startNodeId: string;
   problemNodes: ReadonlySet<string>;
   missingOutlets: ReadonlySet<string>;
+  /** Nodes the test panel's last turn went by (lit up for a moment). */
+  activeNodes: ReadonlySet<string>;
   readOnly: boolean;
 }
 
+const NO_NODES: ReadonlySet<string> = new Set();
+
 const DecorationsContext = createContext<Decorations>({
   startNodeId: '',
-  problemNodes: new Set(),
-  missingOutlets: new Set(),
+  problemNodes: NO_NODES,
+  missingOutlets: NO_NODES,
+  activeNodes: NO_NODES,
   readOnly: false,
 });
 
@@ -47,20 +52,23 @@ const BotNode = memo(function BotNode({ id, data, selected }: NodeProps<FlowNode
   const outlets = botNodeOutlets(data);
   const problem = decorations.problemNodes.has(id);
   const start = decorations.startNodeId === id;
+  const active = decorations.activeNodes.has(id);
   const summary = nodeSummary(data, t);
   return (
     <Box
       data-testid={`bot-node-${id}`}
       data-problem={problem ? 'true' : undefined}
       data-start={start ? 'true' : undefined}
+      data-active={active ? 'true' : undefined}
       sx={{
         width: 220,
         bgcolor: 'background.paper',
         color: 'text.primary',
         border: 2,
-        borderColor: selected ? 'text.primary' : 'divider',
+        borderColor: active ? 'info.main' : selected ? 'text.primary' : 'divider',
         borderRadius: 2,
-        boxShadow: selected ? 6 : 1,
+        boxShadow: active ? `0 0 0 4px ${alpha(theme.palette.info.main, 0.45)}` : selected ? 6 : 1,
+        transition: 'border-color 200ms, box-shadow 200ms',
         fontSize: 13,
         outline: problem ? `2px dashed ${theme.palette.error.main}` : undefined,
         outlineOffset: 3,
@@ -184,6 +192,8 @@ export interface FlowCanvasProps {
   onChange: (update: (graph: Graph) => Graph) => void;
   problemNodes: ReadonlySet<string>;
   missingOutlets: ReadonlySet<string>;
+  /** Nodes to light up (the test panel's last turn). */
+  activeNodes?: ReadonlySet<string>;
   readOnly: boolean;
   /** A node to bring into view (`seq` changes for each request). */
   focus?: { id: string; seq: number } | null;
@@ -196,6 +206,7 @@ export function FlowCanvas({
   onChange,
   problemNodes,
   missingOutlets,
+  activeNodes = NO_NODES,
   readOnly,
   focus = null,
   height = 560,
@@ -203,8 +214,8 @@ export function FlowCanvas({
   const theme = useTheme();
   const { t } = useTranslation();
   const decorations = useMemo(
-    () => ({ startNodeId: graph.startNodeId, problemNodes, missingOutlets, readOnly }),
-    [graph.startNodeId, problemNodes, missingOutlets, readOnly],
+    () => ({ startNodeId: graph.startNodeId, problemNodes, missingOutlets, activeNodes, readOnly }),
+    [graph.startNodeId, problemNodes, missingOutlets, activeNodes, readOnly],
   );
 
   const onNodesChange = useCallback(

@@ -5,6 +5,7 @@ import type {
   BotFile,
   BotFlow,
   BotListItem,
+  BotTryAnswer,
   BotVersion,
   CampaignListItem,
   Channel,
@@ -185,6 +186,16 @@ export function useImportBot() {
     mutationFn: (file: unknown) => unwrap(api.post<Bot>('bots/import', file)),
     onSuccess: (bot) => refresh(bot),
   });
+}
+
+/** One turn of the test panel: the flow as drawn (saved or not), the state the last turn gave, the tester's words. */
+export function tryBotTurn(body: {
+  flow: BotFlow;
+  state: BotTryAnswer['state'] | null;
+  input: string | null;
+  channelId?: number;
+}): Promise<BotTryAnswer> {
+  return unwrap(api.post<BotTryAnswer>('bots/try', body));
 }
 
 /** The bot as a file (the answer's `result` is the file's content). */
