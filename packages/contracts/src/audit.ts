@@ -287,6 +287,7 @@ export const AUDIT_FIELDS = {
     version: 'number',
     note: 'text',
     channels: 'list',
+    secrets: 'list',
     'silence.minutes': 'number',
     'silence.action': 'enum',
     'silence.text': 'text',

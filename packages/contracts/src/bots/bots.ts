@@ -73,6 +73,8 @@ export const botSchema = named(
     versions: z.array(botVersionSummarySchema),
     /** The channels whose new conversations it answers (a channel has one bot at most). */
     channels: z.array(namedRefSchema),
+    /** The names of its web services' secrets (`{{secreto.<name>}}`); their values never come back. */
+    secretNames: z.array(z.string()),
     createdBy: personRefSchema.nullable(),
     createdAt: instantSchema,
     updatedAt: instantSchema,
@@ -88,6 +90,23 @@ export const botVersionSchema = named(
   botVersionSummarySchema.extend({ botId: idSchema, flow: botFlowSchema }),
 );
 export type BotVersion = z.infer<typeof botVersionSchema>;
+
+/** A secret's name, as web service nodes name it: `{{secreto.<name>}}`. */
+export const BOT_SECRET_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+
+/**
+ * The bot's secrets for its web service nodes (API keys, tokens): write-only. Each name set to a value stores it,
+ * to null removes it; names left out stay. Only a web service's URL, headers and body can use them, never a text
+ * the customer reads; exports leave them out.
+ */
+export const botSecretsBodySchema = z.object({
+  secrets: z
+    .record(
+      z.string().regex(BOT_SECRET_NAME, { message: 'i18n:bots.secretNameFormat' }),
+      singleLine().min(1).max(4000).nullable(),
+    )
+    .refine((secrets) => Object.keys(secrets).length <= 30, { message: 'i18n:bots.tooManySecrets' }),
+});
 
 /** The channels a bot answers: exactly these (a channel another bot answered moves to this one). */
 export const botChannelsBodySchema = z.object({
@@ -132,6 +151,8 @@ export const botTryBodySchema = z.object({
   input: multiLine().max(1000).nullable().default(null),
   /** Whose business hours the scheduled nodes read (none: open). */
   channelId: z.number().int().positive().optional(),
+  /** The saved bot whose secrets the web service nodes may use. */
+  botId: z.number().int().positive().optional(),
 });
 
 export const botTryAnswerSchema = z.object({

@@ -179,12 +179,16 @@ function valueAt(json: unknown, path: string): string | undefined {
   return typeof current === 'object' ? JSON.stringify(current) : String(current);
 }
 
-/** Runs one turn: from the start (`input` null and no state) or from where the conversation waits. */
+/**
+ * Runs one turn: from the start (`input` null and no state) or from where the conversation waits. `secrets` fill
+ * `{{secreto.<name>}}` in web services' URL, headers and body only: never in anything said to the customer.
+ */
 export async function runBotTurn(
   flow: BotFlow,
   previous: BotState | null,
   input: string | null,
   ports: BotPorts,
+  secrets: Record<string, string> = {},
 ): Promise<BotTurn> {
   const nodes = new Map(flow.nodes.map((node) => [node.id, node]));
   const targets = new Map<string, string>();
@@ -314,14 +318,18 @@ export async function runBotTurn(
         current = next(node, (await ports.businessOpen()) ? 'open' : 'closed');
         break;
       case 'webService': {
+        const withSecrets = {
+          ...state.variables,
+          ...Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`secreto.${name}`, value])),
+        };
         const answer = await ports.webService({
           method: data.method,
-          url: fillBotText(data.url, state.variables),
+          url: fillBotText(data.url, withSecrets),
           headers: data.headers.map((header) => ({
             name: header.name,
-            value: fillBotText(header.value, state.variables),
+            value: fillBotText(header.value, withSecrets),
           })),
-          body: fillBotText(data.body, state.variables),
+          body: fillBotText(data.body, withSecrets),
           timeoutMs: data.timeoutMs,
         });
         if (answer !== null) {

@@ -102,6 +102,10 @@ export const botsRepo = {
     return row;
   },
 
+  async setSecrets(db: Executor, id: number, secrets: Record<string, string>): Promise<void> {
+    await db.update(bots).set({ secrets, updatedAt: new Date() }).where(eq(bots.id, id));
+  },
+
   async touch(db: Executor, id: number) {
     await db.update(bots).set({ updatedAt: new Date() }).where(eq(bots.id, id));
   },

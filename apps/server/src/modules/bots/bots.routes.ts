@@ -7,6 +7,7 @@ import {
   botListItemSchema,
   botListQuerySchema,
   botSchema,
+  botSecretsBodySchema,
   botTryAnswerSchema,
   botTryBodySchema,
   botVersionBodySchema,
@@ -142,6 +143,23 @@ export async function botsRoutes(app: FastifyInstance, bots: BotsService, runtim
     },
     async (request) =>
       success(request, await bots.setChannels(requireAuth(request), request.params.id, request.body.channelIds), saved),
+  );
+
+  api.put(
+    '/bots/:id/secrets',
+    {
+      config: { permission: 'editar-bot' },
+      schema: {
+        tags,
+        operationId: 'setBotSecrets',
+        summary: 'Set (a value) or remove (null) the secrets its web services use as {{secreto.<name>}}; write-only',
+        params: idParamSchema,
+        body: botSecretsBodySchema,
+        response: ok(botSchema),
+      },
+    },
+    async (request) =>
+      success(request, await bots.setSecrets(requireAuth(request), request.params.id, request.body.secrets), saved),
   );
 
   api.get(

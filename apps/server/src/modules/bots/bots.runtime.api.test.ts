@@ -451,4 +451,64 @@ describe('bot runtime', () => {
     const empty = await api.post('/api/v2/bots/try', admin, { flow: { startNodeId: 'a', nodes: [] } });
     expect(empty.statusCode).toBe(422);
   });
+
+  it('keeps a bot’s web service secrets write-only, used in its requests and never in what the customer reads', async () => {
+    const flow = {
+      startNodeId: 'ask',
+      nodes: [
+        node('ask', { type: 'ask', text: '¿Número de pedido?', variable: 'pedido' }),
+        node('lookup', {
+          type: 'webService',
+          method: 'GET',
+          url: `${web.url}/pedidos/{{pedido}}`,
+          headers: [{ name: 'x-token', value: '{{secreto.token}}' }],
+          mappings: [{ variable: 'estado', path: 'data.status' }],
+        }),
+        node('done', {
+          type: 'action',
+          action: 'releaseConversation',
+          text: 'Su pedido está {{estado}}.{{secreto.token}}',
+        }),
+        node('down', { type: 'action', action: 'transferToAgent' }),
+      ],
+      edges: [
+        { id: 'e1', source: 'ask', sourceHandle: 'next', target: 'lookup' },
+        { id: 'e2', source: 'lookup', sourceHandle: 'success', target: 'done' },
+        { id: 'e3', source: 'lookup', sourceHandle: 'error', target: 'down' },
+      ],
+    };
+    const bot = await liveBot(flow as never);
+    const secret = 'clave-muy-secreta-1234';
+    const bad = await api.put(`/api/v2/bots/${bot.id}/secrets`, admin, { secrets: { 'Token!': 'x' } });
+    expect(bad.statusCode).toBe(422);
+    const viewer = await signedInWith(t, admin, ['ver-lista-bots']);
+    expect((await api.put(`/api/v2/bots/${bot.id}/secrets`, viewer, { secrets: { token: secret } })).statusCode).toBe(
+      403,
+    );
+    const saved = await api.put(`/api/v2/bots/${bot.id}/secrets`, admin, { secrets: { token: secret } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result.secretNames).toEqual(['token']);
+    for (const url of [`/api/v2/bots/${bot.id}`, `/api/v2/bots/${bot.id}/export`, `/api/v2/bots/${bot.id}/audit`]) {
+      const answer = await api.get(url, admin);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).not.toContain(secret);
+    }
+
+    // Its request carries the secret; the customer never reads it.
+    const from = `bot-secret-${Date.now()}`;
+    const { ticketId } = await say(from, 'Hola');
+    await say(from, 'A-77');
+    expect(web.calls.at(-1)).toEqual({ url: '/pedidos/A-77', token: secret });
+    expect((await botSaid(ticketId)).at(-1)).toBe('Su pedido está en camino.');
+    for (const text of await botSaid(ticketId)) expect(text).not.toContain(secret);
+
+    // Released: the bot keeps the ticket out of routing, and the customer's next message starts the flow again.
+    await t.services.routing.route([campaignId]);
+    expect(await ticketRow(ticketId)).toMatchObject({ bot_active: true, assigned_user_id: null });
+    await say(from, 'Otra consulta');
+    expect((await botSaid(ticketId)).at(-1)).toBe('¿Número de pedido?');
+
+    const removed = await api.put(`/api/v2/bots/${bot.id}/secrets`, admin, { secrets: { token: null } });
+    expect(removed.json().result.secretNames).toEqual([]);
+  });
 });

@@ -185,7 +185,7 @@ export function createBotRuntime(
       variables: await botsRepo.customerVariables(db, ticketId),
       retries: 0,
     };
-    const result = await runBotTurn(version.flow, state, message.text, portsFor(channel, ticketId));
+    const result = await runBotTurn(version.flow, state, message.text, portsFor(channel, ticketId), bot.secrets);
 
     const committed = await db.transaction(async (tx) => {
       await botsRepo.lockTicket(tx, ticketId);
@@ -324,7 +324,7 @@ export function createBotRuntime(
      */
     async tryTurn(
       userId: number,
-      body: { flow: BotFlow; state: BotState | null; input: string | null; channelId?: number },
+      body: { flow: BotFlow; state: BotState | null; input: string | null; channelId?: number; botId?: number },
     ) {
       const channel = body.channelId ? await channelsRepo.find(db, body.channelId) : null;
       const ports = portsFor({ businessHours: channel?.businessHours ?? null }, 0);
@@ -336,7 +336,8 @@ export function createBotRuntime(
           return settings ? dialogflow.detectIntent(settings, `atiende-prueba-${userId}`, text, languageCode) : null;
         },
       };
-      return runBotTurn(body.flow, body.state, body.input, tester);
+      const secrets = body.botId ? ((await botsRepo.find(db, body.botId))?.secrets ?? {}) : {};
+      return runBotTurn(body.flow, body.state, body.input, tester, secrets);
     },
     /** This node's bot changes (published, attached, switched on or off) count at once. */
     forget: () => liveCampaigns.forget(),

@@ -30,6 +30,8 @@ export const bots = pgTable(
       .$type<BotSilence>()
       .notNull()
       .default(sql`'{"minutes": 0, "action": "finishConversation", "text": ""}'::jsonb`),
+    /** Its web services' secrets by name (write-only: never returned, never logged, never exported). */
+    secrets: jsonb('secrets').$type<Record<string, string>>().notNull().default({}),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -94,6 +94,7 @@ export function createBotsService(ctx: AppContext) {
         publishedVersion: published ? { id: published.id, number: published.number } : null,
         versions: own.map((version) => summaryOf(version, names)),
         channels: channels.filter((channel) => channel.botId === row.id).map(({ id, name }) => ({ id, name })),
+        secretNames: Object.keys(row.secrets).sort(),
         createdBy: row.createdBy ? { id: row.createdBy, nombre: names.get(row.createdBy) ?? '' } : null,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
@@ -211,6 +212,38 @@ export function createBotsService(ctx: AppContext) {
       });
       changed();
       return view(id);
+    },
+
+    /** Sets (a value) or removes (null) the bot's web service secrets; the audit names them, never their values. */
+    async setSecrets(actor: Actor, id: number, changes: Record<string, string | null>): Promise<Bot> {
+      await db.transaction(async (tx) => {
+        const bot = await botsRepo.find(tx, id, { lock: true });
+        if (!bot) throw errors.notFound();
+        const next = { ...bot.secrets };
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) delete next[name];
+          else next[name] = value;
+        }
+        if (Object.keys(next).length > 30) throw errors.invalidField('secrets', 'bots.tooManySecrets');
+        await botsRepo.setSecrets(tx, id, next);
+        const names = (secrets: Record<string, string>) =>
+          Object.keys(secrets)
+            .sort()
+            .map((name) => ({ id: name, name }));
+        const changed = Object.keys(changes).filter(
+          (name) => changes[name] !== null && bot.secrets[name] !== undefined,
+        );
+        await audit(tx, actor, id, 'secrets-changed', {
+          ...diffForAudit(AUDIT_ENTITY, { secrets: names(bot.secrets) }, { secrets: names(next) }),
+          ...(changed.length ? auditFacts(AUDIT_ENTITY, { note: changed.sort().join(', ') }) : {}),
+        });
+      });
+      return view(id);
+    },
+
+    /** The secrets a web service of the bot may use (the runtime and the test panel). */
+    async secretsOf(id: number): Promise<Record<string, string>> {
+      return (await botsRepo.find(db, id))?.secrets ?? {};
     },
 
     async version(botId: number, versionId: number): Promise<BotVersion> {

@@ -268,6 +268,8 @@ const es = {
   'whatsappTemplates.notForConversation': 'La plantilla no es del canal de esta conversación',
   'whatsappTemplates.variablesCount': 'Escriba un valor para cada variable de la plantilla',
   'bots.saved': 'Bot guardado',
+  'bots.secretNameFormat': 'Nombre de secreto no válido: minúsculas, números y _',
+  'bots.tooManySecrets': 'Un bot guarda hasta 30 secretos',
   'business.dialogflowKeyInvalid':
     'Pegue la clave JSON completa de una cuenta de servicio de Google (type service_account, con project_id, client_email y private_key)',
   'business.dialogflowKeyRequired': 'Pegue la clave JSON de la cuenta de servicio',
@@ -647,6 +649,8 @@ const en: Record<MessageKey, string> = {
   'whatsappTemplates.notForConversation': 'The template does not belong to this conversation’s channel',
   'whatsappTemplates.variablesCount': 'Write a value for each variable of the template',
   'bots.saved': 'Bot saved',
+  'bots.secretNameFormat': 'Invalid secret name: lower case, digits and _',
+  'bots.tooManySecrets': 'A bot keeps up to 30 secrets',
   'business.dialogflowKeyInvalid':
     'Paste the whole JSON key of a Google service account (type service_account, with project_id, client_email and private_key)',
   'business.dialogflowKeyRequired': 'Paste the service account JSON key',

@@ -264,6 +264,7 @@ describe('audit labels', () => {
       'version-deleted',
       'published',
       'imported',
+      'secrets-changed',
     ];
     for (const action of actions) {
       for (const language of ['es', 'en']) expect(i18n.exists(`audit.actions.${action}`, { lng: language })).toBe(true);

@@ -253,6 +253,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     version: 'bots.fields.version',
     note: 'bots.fields.note',
     channels: 'bots.fields.channels',
+    secrets: 'bots.fields.secrets',
     'silence.minutes': 'bots.fields.silenceMinutes',
     'silence.action': { label: 'bots.fields.silenceAction', value: (action) => `bots.actions.${action}` },
     'silence.text': 'bots.fields.silenceText',

@@ -29,6 +29,7 @@ const bot: Bot = {
   publishedVersion: { id: 11, number: 1 },
   versions: [],
   channels: [{ id: 2, name: 'WhatsApp ventas' }],
+  secretNames: [],
   createdBy: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   updatedAt: '2026-11-26T09:00:00.000Z',

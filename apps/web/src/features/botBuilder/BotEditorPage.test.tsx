@@ -45,6 +45,7 @@ const bot: Bot = {
   publishedVersion: { id: 11, number: 1 },
   versions: [summary(12, 2, false), summary(11, 1, true)],
   channels: [],
+  secretNames: [],
   createdBy: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   updatedAt: '2026-11-26T09:00:00.000Z',

@@ -34,6 +34,7 @@ const row = (id: number, patch: Partial<BotListItem> = {}): BotListItem => ({
   publishedVersion: null,
   versionCount: 1,
   channels: [],
+  secretNames: [],
   createdBy: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   updatedAt: '2026-11-26T09:00:00.000Z',

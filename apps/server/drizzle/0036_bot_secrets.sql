@@ -1,0 +1,1 @@
+ALTER TABLE "bots" ADD COLUMN "secrets" jsonb DEFAULT '{}'::jsonb NOT NULL;
