@@ -138,6 +138,22 @@ test('an admin draws a bot (say, list, two actions), connects it by dragging, sa
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'channels-es-light');
 
+  // A web service secret: listed by its name, its value never shown again (not even after a reload).
+  const secretValue = `tok-${Date.now()}-valor`;
+  await expect(page.getByTestId('bot-secrets-section')).toContainText('{{secreto.nombre}}');
+  await page.getByTestId('bot-secret-name').fill('token');
+  await page.getByTestId('bot-secret-value').fill(secretValue);
+  await page.getByTestId('bot-secret-save').click();
+  await expect(page.getByText('Secreto token guardado')).toBeVisible();
+  await expect(page.getByTestId('bot-secret-token')).toContainText('Guardado');
+  await expect(page.getByRole('button', { name: 'Quitar el secreto token' })).toBeVisible();
+  await expect(page.getByTestId('bot-secret-value')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByTestId('bot-secret-token')).toContainText('Guardado');
+  expect(await page.content()).not.toContain(secretValue);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'secrets-es-light');
+
   // The list shows the published version.
   await page.getByTestId('page-back').click();
   await page.getByTestId('bots-search').fill(name);
@@ -174,6 +190,7 @@ test('an admin draws a bot (say, list, two actions), connects it by dragging, sa
   await expect(page.getByTestId('bot-channels-section')).toContainText('a channel has a single bot');
   const chip = page.locator('[data-testid^="bot-channel-chip-"]', { hasText: 'Chat del sitio web' });
   await expect(chip).toHaveText('Chat del sitio web · Web chat');
+  await expect(page.getByTestId('bot-secret-token')).toContainText('Stored');
   await shot(page, 'editor-en-dark-rtl');
   await expectAccessible(page, 'bot editor, dark rtl');
 

@@ -58,6 +58,7 @@ import {
   useUpdateBot,
 } from './api';
 import { BotChannels } from './BotChannels';
+import { BotSecrets } from './BotSecrets';
 import { BotTryPanel } from './BotTryPanel';
 import { FlowCanvas } from './FlowCanvas';
 import { NODE_ICONS, outletLabel, problemText } from './labels';
@@ -676,6 +677,7 @@ function BotEditor({ bot }: { bot: Bot | null }) {
                 isStart={graph.startNodeId === selected.id}
                 readOnly={readOnly}
                 campaigns={campaigns.data ?? []}
+                secretNames={bot?.secretNames}
                 onChange={(data) => change((current) => updateNodeData(current, selected.id, data))}
                 onMakeStart={() => change((current) => ({ ...current, startNodeId: selected.id }))}
                 onDelete={() => change((current) => deleteNodes(current, [selected.id]))}
@@ -700,6 +702,7 @@ function BotEditor({ bot }: { bot: Bot | null }) {
                 campaigns={campaigns.data ?? []}
                 onPath={onTryPath}
                 onInvalid={() => setChecked(true)}
+                botId={bot?.id}
               />
             </CardContent>
           ) : null}
@@ -758,6 +761,8 @@ function BotEditor({ bot }: { bot: Bot | null }) {
       </Section>
 
       {bot ? <BotChannels bot={bot} readOnly={readOnly} /> : null}
+
+      {bot ? <BotSecrets bot={bot} readOnly={readOnly} /> : null}
 
       {bot ? (
         <Section title={t('audit.title')}>

@@ -141,13 +141,13 @@ describe('BotTryPanel', () => {
     expect(document.querySelectorAll('[data-testid="bot-try-tester"]')).toHaveLength(0);
   });
 
-  it('sends what the tester types, with the chosen channel for business hours', async () => {
+  it("sends what the tester types, and the saved bot's id (its secrets fill the web services)", async () => {
     fetchMock
       .mockResolvedValueOnce(envelope(greeting))
       .mockResolvedValueOnce(
         envelope({ ...finished, ending: { action: 'transferToCampaign', campaignId: 4 }, outputs: [] }),
       );
-    render({ channels: [{ id: 7, name: 'WhatsApp' }], campaigns: [{ id: 4, name: 'Soporte' }] });
+    render({ channels: [{ id: 7, name: 'WhatsApp' }], campaigns: [{ id: 4, name: 'Soporte' }], botId: 9 });
     expect(byTestId('bot-try-channel')).not.toBeNull();
     act(() => byTestId('bot-try-start')?.click());
     await settle();
@@ -158,7 +158,8 @@ describe('BotTryPanel', () => {
     });
     act(() => byTestId('bot-try-send')?.click());
     await settle();
-    expect(bodies()[1]).toEqual({ flow, state: waiting, input: 'quiero ayuda' });
+    expect(bodies()[0]).toEqual({ flow, state: null, input: null, botId: 9 });
+    expect(bodies()[1]).toEqual({ flow, state: waiting, input: 'quiero ayuda', botId: 9 });
     expect(input.value).toBe('');
     expect(byTestId('bot-try-ending')?.textContent).toBe('El bot transfiere a la campaña Soporte');
   });

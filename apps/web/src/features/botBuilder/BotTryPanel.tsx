@@ -30,6 +30,8 @@ export interface BotTryPanelProps {
   onPath: (path: string[]) => void;
   /** The flow fails its schema: the editor marks the nodes. */
   onInvalid?: () => void;
+  /** The saved bot (none while new): its secrets fill the web service nodes' `{{secreto.<name>}}`. */
+  botId?: number;
 }
 
 function Bubble({ mine, children, testId }: { mine: boolean; children: ReactNode; testId: string }) {
@@ -60,7 +62,7 @@ function Bubble({ mine, children, testId }: { mine: boolean; children: ReactNode
  * The editor's test panel: a chat with the flow drawn (`POST bots/try`), one turn per message; lists show their
  * options as buttons, the ending as a line, the nodes each turn went by under it. Nothing is stored or sent.
  */
-export function BotTryPanel({ flow, channels, campaigns, onPath, onInvalid }: BotTryPanelProps) {
+export function BotTryPanel({ flow, channels, campaigns, onPath, onInvalid, botId }: BotTryPanelProps) {
   const { t } = useTranslation();
   const [chat, setChat] = useState<TryChat>(EMPTY_TRY_CHAT);
   const [draft, setDraft] = useState('');
@@ -99,6 +101,7 @@ export function BotTryPanel({ flow, channels, campaigns, onPath, onInvalid }: Bo
         state: from.state,
         input,
         ...(channelId ? { channelId } : {}),
+        ...(botId ? { botId } : {}),
       });
       if (call !== calls.current) return;
       setChat(appendTurn(from, input, answer));

@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NODE_ICONS } from './labels';
+import { NODE_ICONS, secretPlaceholder } from './labels';
 import { type FlowNode, MAX_CATCH_RULES, MAX_LIST_OPTIONS, nextItemId } from './model';
 
 type Errors = Record<string, string>;
@@ -152,6 +152,8 @@ export interface NodePanelProps {
   isStart: boolean;
   readOnly: boolean;
   campaigns: readonly { id: number; name: string }[];
+  /** The bot's stored secrets, named in the web service node as `{{secreto.<name>}}`. */
+  secretNames?: readonly string[];
   onChange: (data: BotNodeData) => void;
   onMakeStart: () => void;
   onDelete: () => void;
@@ -165,6 +167,7 @@ export function NodePanel({
   isStart,
   readOnly,
   campaigns,
+  secretNames = [],
   onChange,
   onMakeStart,
   onDelete,
@@ -543,6 +546,11 @@ export function NodePanel({
             value={data.url}
             onChange={(url) => set({ url })}
             error={errors.url}
+            helperText={
+              secretNames.length
+                ? t('botBuilder.fields.secretsHint', { names: secretNames.map(secretPlaceholder).join(', ') })
+                : undefined
+            }
             testId="bot-node-field-url"
             disabled={disabled}
             dir="ltr"

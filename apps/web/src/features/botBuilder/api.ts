@@ -141,6 +141,18 @@ export function useSetBotChannels(id: number) {
   });
 }
 
+/**
+ * The bot's web service secrets (`PUT bots/:id/secrets`): each name set to a value stores it, to null removes it;
+ * names left out stay. Write-only: the answer (the bot) names them, never their values.
+ */
+export function useSetBotSecrets(id: number) {
+  const refresh = useRefreshBots();
+  return useMutation({
+    mutationFn: (secrets: Record<string, string | null>) => unwrap(api.put<Bot>(`bots/${id}/secrets`, { secrets })),
+    onSuccess: (bot) => refresh(bot),
+  });
+}
+
 /** Saves the flow: over a draft version (`versionId`), or as a new version (null). */
 export function useSaveBotVersion(id: number) {
   const client = useQueryClient();
@@ -194,6 +206,8 @@ export function tryBotTurn(body: {
   state: BotTryAnswer['state'] | null;
   input: string | null;
   channelId?: number;
+  /** The saved bot whose secrets the web service nodes may use. */
+  botId?: number;
 }): Promise<BotTryAnswer> {
   return unwrap(api.post<BotTryAnswer>('bots/try', body));
 }

@@ -79,3 +79,6 @@ export function nodeSummary(data: BotNodeData, t: TFunction): string {
 export function problemText(problem: BotFlowProblem, t: TFunction): string {
   return t(`bots.problems.${problem.code}`);
 }
+
+/** How a web service node names one of the bot's secrets. */
+export const secretPlaceholder = (name: string) => `{{secreto.${name}}}`;
