@@ -39,9 +39,7 @@ describe('a bot’s answers on each channel', () => {
     const long = botReplyOf(list(['Una opción de más de veinte letras', 'Otra']), 'whatsapp');
     const four = botReplyOf(list(['A', 'B', 'C', 'D'], 'Elegir'), 'whatsapp');
     for (const reply of [long, four]) {
-      expect(
-        (reply.outboundPayload?.whatsappMessage as unknown as { interactive: { type: string } }).interactive.type,
-      ).toBe('list');
+      expect(reply.outboundPayload?.whatsappMessage).toMatchObject({ interactive: { type: 'list' } });
     }
     expect(four.outboundPayload?.whatsappMessage).toMatchObject({
       interactive: {
