@@ -9,34 +9,13 @@ import { createUser, ensureBuiltInRoles } from '../apps/server/dist/modules/user
 import { connectDatabase } from '../apps/server/dist/platform/db/client.js';
 import { createLogger } from '../apps/server/dist/platform/logger.js';
 import { createTestDatabase } from '../apps/server/dist/test/database.js';
-import { startBench } from './support.mjs';
+import { benchWebchat, drive as driveWith, startBench } from './support.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 300);
-
-/** Sends `total` requests with `concurrency` in flight; returns throughput and acknowledgement percentiles. */
-async function drive(label, total, request) {
-  const latencies = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < total) {
-      const index = next;
-      next += 1;
-      const at = performance.now();
-      const response = await request(index);
-      if (response.status >= 300) throw new Error(`${label}: ${response.status} ${await response.text()}`);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - at);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
-  return { label, seconds, perSecond: total / seconds, p50: at(0.5), p99: at(0.99), startedAt: started };
-}
+/** The bench's requests, CONCURRENCY in flight. */
+const drive = (label, total, request) => driveWith(label, total, CONCURRENCY, request);
 
 const database = await createTestDatabase();
 const logger = createLogger('silent');
@@ -49,17 +28,7 @@ try {
     password: 'Bench.2026!',
     roleIds: [roles.admin],
   });
-  const channel = await handle.pool.query(
-    `insert into channels (name, type, direction, business_hours) values ('Bench chat', 'webchat', 'inbound', '{}'::jsonb) returning id`,
-  );
-  const channelId = Number(channel.rows[0].id);
-  const campaign = await handle.pool.query(
-    `insert into campaigns (name, type, config) values ('Bench', 'inbound', '{"ticketCombination": "customer-channel", "autoAssign": false}'::jsonb) returning id`,
-  );
-  await handle.pool.query('insert into campaign_channels (campaign_id, channel_id) values ($1, $2)', [
-    Number(campaign.rows[0].id),
-    channelId,
-  ]);
+  const { channelId } = await benchWebchat(handle.pool);
   const bench = await startBench({
     databaseUrl: database.url,
     db: handle.db,

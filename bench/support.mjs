@@ -19,6 +19,46 @@ export async function measure(label, run, iterations, warmup = 10) {
   return { label, mean, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)] };
 }
 
+/**
+ * Sends `total` requests with `concurrency` in flight (each a `fetch` the caller makes); returns throughput, the
+ * acknowledgement p50 and p99 in milliseconds, and when it started. A status of 300 or more stops the bench.
+ */
+export async function drive(label, total, concurrency, request) {
+  const latencies = [];
+  let next = 0;
+  const startedAt = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const index = next;
+      next += 1;
+      const at = performance.now();
+      const response = await request(index);
+      if (response.status >= 300) throw new Error(`${label}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - at);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - startedAt) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+  return { label, seconds, perSecond: total / seconds, p50: at(0.5), p99: at(0.99), startedAt };
+}
+
+/** A web chat channel in an inbound campaign (no agents, no auto-assignment): where bench messages arrive. */
+export async function benchWebchat(pool) {
+  const channel = await pool.query(
+    `insert into channels (name, type, direction, business_hours) values ('Bench chat', 'webchat', 'inbound', '{}'::jsonb) returning id`,
+  );
+  const campaign = await pool.query(
+    `insert into campaigns (name, type, config) values ('Bench', 'inbound', '{"ticketCombination": "customer-channel", "autoAssign": false}'::jsonb) returning id`,
+  );
+  const channelId = Number(channel.rows[0].id);
+  const campaignId = Number(campaign.rows[0].id);
+  await pool.query('insert into campaign_channels (campaign_id, channel_id) values ($1, $2)', [campaignId, channelId]);
+  return { channelId, campaignId };
+}
+
 /** The app on the bench database (`env`: more settings), a token for `email`, and a bare route to compare against. */
 export async function startBench({ databaseUrl, db, logger, email, password, env = {} }) {
   // Realtime fans out between nodes as in production (PostgreSQL when the app has DATABASE_URL, Redis with
