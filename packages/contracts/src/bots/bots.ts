@@ -102,7 +102,7 @@ export const BOT_SECRET_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 export const botSecretsBodySchema = z.object({
   secrets: z
     .record(
-      z.string().regex(BOT_SECRET_NAME, { message: 'i18n:bots.secretNameFormat' }),
+      singleLine().regex(BOT_SECRET_NAME, { message: 'i18n:bots.secretNameFormat' }),
       singleLine().min(1).max(4000).nullable(),
     )
     .refine((secrets) => Object.keys(secrets).length <= 30, { message: 'i18n:bots.tooManySecrets' }),
@@ -138,8 +138,8 @@ export type BotFile = z.output<typeof botFileSchema>;
 
 /** The engine's state between turns, as the editor's test panel keeps it. */
 export const botTurnStateSchema = z.object({
-  waitingAt: z.string().max(40).nullable(),
-  variables: z.record(z.string().max(160), z.string().max(4096)),
+  waitingAt: singleLine().max(40).nullable(),
+  variables: z.record(singleLine().max(160), multiLine().max(4096)),
   retries: z.number().int().min(0).max(10),
 });
 
