@@ -36,15 +36,46 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** Names of failed tests, printed again at the end so a truncated CI log still says what failed. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+
 function vitestCounts(file) {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = firstLine(test.failureMessages?.[0]);
+      failures.push(`${where} › ${test.fullName}: ${reason}`);
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed')
+      failures.push(`${where}: ${firstLine(suite.message)}`);
+  }
   return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+function collectPlaywrightFailures(suites, file = '') {
+  for (const suite of suites ?? []) {
+    const where = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+      const reason = firstLine(error?.message);
+      failures.push(`${where}:${spec.line} › ${spec.title}: ${reason}`);
+    }
+    collectPlaywrightFailures(suite.suites, where);
+  }
 }
 
 function playwrightCounts(file) {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  collectPlaywrightFailures(suites);
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 }
 
@@ -95,5 +126,6 @@ if (wants('e2e')) {
   }
 }
 
+if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((line) => `  ✘ ${line}`).join('\n')}\n`);
 process.stdout.write(`\n${steps.join('\n')}\n\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
