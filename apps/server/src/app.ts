@@ -58,6 +58,9 @@ import { interactionsRoutes } from './modules/interactions/interactions.routes.j
 import { createOutboundService, type OutboundService, SEND_QUEUE } from './modules/interactions/outbound.service.js';
 import { internalChatRoutes } from './modules/internalchat/internalchat.routes.js';
 import { createInternalChatService } from './modules/internalchat/internalchat.service.js';
+import { kbRoutes } from './modules/knowledgebase/kb.routes.js';
+import { createKbService } from './modules/knowledgebase/kb.service.js';
+import { kbSiteRoutes } from './modules/knowledgebase/kb.site.js';
 import { messengerChannelModule } from './modules/messenger/messenger.channel.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService, REPORT_QUEUE, type ReportsService } from './modules/reports/reports.service.js';
@@ -335,6 +338,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     (job) => bulk.dispatch(job.channelId),
   );
 
+  // The knowledge base (docs/knowledge-base.md): the staff API below, the public site at /kb.
+  const kb = createKbService(ctx);
+
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
   registerErrorHandling(app, (request, reply) => {
@@ -371,6 +377,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await slaRoutes(api, sla);
       await bulkRoutes(api, bulk);
       await botsRoutes(api, bots, botRuntime);
+      await kbRoutes(api, kb);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -380,6 +387,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
 
   await widgetAssetRoutes(app, ctx, deps.widgetDist ?? WIDGET_DIST);
+  await kbSiteRoutes(app, kb, deps.config.publicUrl);
   if (hasWeb) await registerWebApp(app, webDist);
   else deps.logger.warn({ webDist }, 'the web app is not built; only the API is served');
 

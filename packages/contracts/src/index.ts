@@ -10,6 +10,7 @@ export * from './constants.js';
 export * from './desk/index.js';
 export * from './envelope.js';
 export * from './health.js';
+export * from './knowledge/index.js';
 export * from './messaging/index.js';
 export * from './permissions.js';
 export * from './realtime.js';

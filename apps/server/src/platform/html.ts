@@ -45,6 +45,30 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT);
 }
 
+/** Where the knowledge base's own images are served (modules/knowledgebase: uploaded under an unguessable name). */
+export const KB_IMAGE_PATH = /^\/api\/v2\/files\/kb\/[a-f0-9]{24}\.(png|jpg|webp)$/;
+
+/**
+ * A knowledge-base article (staff-written, shown to the public on the help site): rich text plus tables with merged
+ * cells and images. An image stays only when it is one the base stored or an https address; anything else goes.
+ */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, {
+    ...RICH_TEXT,
+    allowedTags: [...RICH_TEXT.allowedTags, 'img', 'colgroup', 'col'],
+    allowedAttributes: {
+      ...RICH_TEXT.allowedAttributes,
+      img: ['src', 'alt', 'title'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan'],
+    },
+    allowedSchemesByTag: { img: ['https'] },
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' &&
+      !(KB_IMAGE_PATH.test(frame.attribs.src ?? '') || /^https:\/\//i.test(frame.attribs.src ?? '')),
+  });
+}
+
 /**
  * HTML that came from outside (a customer's e-mail or chat): like rich text, and remote images are not loaded:
  * each becomes an empty `<span data-remote-image="https://...">` that the web app turns into the image only when
@@ -71,10 +95,11 @@ export function sanitizeInboundHtml(html: string): string {
 
 /** Plain text as safe HTML: escaped, line breaks kept. */
 export function textToHtml(text: string): string {
-  return escapeText(text).replace(/\r?\n/g, '<br>');
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
 }
 
-function escapeText(text: string): string {
+/** Text safe inside HTML elements and quoted attributes. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -6,17 +6,21 @@ import { errors } from '../../platform/http/errors.js';
 import { file, refusals } from '../../platform/http/openapi.js';
 import { CONTENT_TYPES } from '../../platform/storage.js';
 
-/** Only these stored folders are public (avatars and the business logo); names inside are random. */
+/**
+ * Only these stored folders are public (avatars, the business logo, the knowledge base's article images, which the
+ * public help site shows); names inside are random.
+ */
 const PUBLIC_PATTERNS = [
   /^usuario\/\d+\/perfil\/[a-f0-9]{24}\.(png|jpg|webp)$/,
   /^empresa\/[a-f0-9]{24}\.(png|jpg|webp)$/,
+  /^kb\/[a-f0-9]{24}\.(png|jpg|webp)$/,
 ];
 
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const schema = {
     tags: ['Files'],
     operationId: 'getPublicFile',
-    summary: 'A public stored image: a user’s picture or the business logo',
+    summary: 'A public stored image: a user’s picture, the business logo or a knowledge-base article’s image',
     response: { 200: file('The image', ['image/png', 'image/jpeg', 'image/webp']), ...refusals(404) },
   };
   app.get('/files/*', { config: { public: true }, schema }, async (request, reply) => {

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
+import { escapeHtml } from '../../platform/html.js';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { sendStoredFile } from '../../platform/http/downloads.js';
 import { success } from '../../platform/http/envelope.js';
@@ -282,10 +283,6 @@ export async function webchatRoutes(app: FastifyInstance, ctx: AppContext, webch
     },
     async (request) => success(request, await webchat.agentTyping(requireAuth(request), request.params.id)),
   );
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 const AFTER_HOURS_NOTE = `<section class="hero notice">

@@ -16,6 +16,7 @@ export * from '../../modules/email/email.schema.js';
 export * from '../../modules/forms/forms.schema.js';
 export * from '../../modules/interactions/interactions.schema.js';
 export * from '../../modules/internalchat/internalchat.schema.js';
+export * from '../../modules/knowledgebase/kb.schema.js';
 export * from '../../modules/reports/reports.schema.js';
 export * from '../../modules/templates/templates.schema.js';
 export * from '../../modules/tickets/tickets.schema.js';

@@ -197,6 +197,10 @@ export const API_TAGS = [
     name: 'Bot builder',
     description: 'Bots: their versions (saved, updated, deleted, published), flow checks, export and import',
   },
+  {
+    name: 'Knowledge base',
+    description: 'Categories, sections (shown per audience), articles with attachments, search and the public site',
+  },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },

@@ -383,6 +383,18 @@ const es = {
   'bulk.disabled': 'El envío está desactivado; actívelo primero',
   'bulk.saved': 'Envío masivo guardado',
   'bulk.actionDone': 'Acción aplicada',
+  'knowledgeBase.categorySaved': 'Categoría guardada',
+  'knowledgeBase.sectionSaved': 'Sección guardada',
+  'knowledgeBase.articleSaved': 'Artículo guardado',
+  'knowledgeBase.deleted': 'Eliminado',
+  'knowledgeBase.configSaved': 'Configuración del sitio público guardada',
+  'knowledgeBase.attachmentAdded': 'Archivo adjuntado',
+  'knowledgeBase.audienceRequired': 'Elija al menos a quién se muestra',
+  'knowledgeBase.colourFormat': 'Color en formato #RRGGBB',
+  'knowledgeBase.unknownCategory': 'La categoría no existe',
+  'knowledgeBase.unknownSection': 'La sección no existe o no la puede ver',
+  'knowledgeBase.sectionWouldHide': 'Incluya su propio rol: si no, dejaría de ver la sección',
+  'knowledgeBase.tooManyAttachments': 'Un artículo tiene como máximo 10 adjuntos',
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -763,6 +775,18 @@ const en: Record<MessageKey, string> = {
   'bulk.disabled': 'The bulk message is switched off; switch it on first',
   'bulk.saved': 'Bulk message saved',
   'bulk.actionDone': 'Action applied',
+  'knowledgeBase.categorySaved': 'Category saved',
+  'knowledgeBase.sectionSaved': 'Section saved',
+  'knowledgeBase.articleSaved': 'Article saved',
+  'knowledgeBase.deleted': 'Deleted',
+  'knowledgeBase.configSaved': 'Public site settings saved',
+  'knowledgeBase.attachmentAdded': 'File attached',
+  'knowledgeBase.audienceRequired': 'Choose at least one audience',
+  'knowledgeBase.colourFormat': 'Colour as #RRGGBB',
+  'knowledgeBase.unknownCategory': 'The category does not exist',
+  'knowledgeBase.unknownSection': 'The section does not exist or you cannot see it',
+  'knowledgeBase.sectionWouldHide': 'Include your own role, or you would no longer see the section',
+  'knowledgeBase.tooManyAttachments': 'An article has at most 10 attachments',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { es, en };
