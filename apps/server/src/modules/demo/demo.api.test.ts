@@ -72,6 +72,26 @@ describe('the demo data', () => {
     ]);
   });
 
+  it('has a knowledge base: public help on the /kb site, agents’ scripts inside, once however often it is seeded', async () => {
+    await seedDemoData(t.ctx.db, 'http://localhost:3000', 0);
+    const { body } = await login(t.app, 'agente@atiende.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${body.result.token}` };
+    const categories = (await t.app.inject({ method: 'GET', url: '/api/v2/knowledge-base/categories', headers })).json()
+      .result.data;
+    expect(
+      categories.map((category: { name: string; sections: number }) => [category.name, category.sections]),
+    ).toEqual([
+      ['Atención al cliente', 1],
+      ['Compras y pagos', 2],
+    ]);
+    const hits = (await t.app.inject({ method: 'GET', url: '/api/v2/knowledge-base/search?q=factura', headers })).json()
+      .result;
+    expect(hits[0]).toMatchObject({ publicUrl: expect.stringContaining('/kb/es/articles/') });
+    const site = await t.app.inject({ method: 'GET', url: '/kb/es' });
+    expect(site.body).toContain('Envíos y devoluciones');
+    expect(site.body).not.toContain('Guiones para agentes');
+  });
+
   it('holds 30 days of work in both campaigns: the campaign dashboard shows it', async () => {
     const figures = await dashboard('supervisor@atiende.test', 'campaign-dashboard?preset=last30Days');
     expect(figures.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([

@@ -6,6 +6,7 @@ import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoAutomation } from './demo.automation.js';
 import { seedDemoBots } from './demo.bots.js';
 import { seedDemoHistory } from './demo.history.js';
+import { seedDemoKnowledgeBase } from './demo.knowledgebase.js';
 import { seedDemoReports } from './demo.reports.js';
 import { seedDemoStructure } from './demo.structure.js';
 import { seedDemoTemplates, seedDemoWhatsappTemplates } from './demo.templates.js';
@@ -52,6 +53,7 @@ export async function seedDemoData(
     await seedDemoReports(tx, 'supervisor@atiende.test', business.timeZone);
     await seedDemoAutomation(tx, 'supervisor@atiende.test');
     await seedDemoBots(tx, 'admin@atiende.test');
+    await seedDemoKnowledgeBase(tx, 'admin@atiende.test');
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,

@@ -73,6 +73,23 @@ export function publicArticlePath(article: { id: number; slug: string; language:
   return `${KB_SITE_PATH}/${article.language}/articles/${article.id}-${article.slug}`;
 }
 
+/** An article's stored columns from what its author sent: sanitised HTML, its text, the search's labels, the slug. */
+export function articleColumns(body: KbArticleBody) {
+  const bodyHtml = sanitizeArticleHtml(body.body);
+  return {
+    sectionId: body.sectionId,
+    title: body.title,
+    bodyHtml,
+    // Block ends become line breaks, so the text reads as the page does (and words of two cells do not merge).
+    bodyText: htmlToText(bodyHtml.replace(/<\/(h[1-6]|li|tr|th|td)>/gi, '$&\n')).replace(/\n{3,}/g, '\n\n'),
+    labels: body.labels,
+    labelsText: body.labels.join(' '),
+    status: body.status,
+    language: body.language,
+    slug: slugOf(body.title),
+  };
+}
+
 const iso = (date: Date) => date.toISOString();
 const person = (id: number | null, name: string | null) => (id ? { id, nombre: name ?? '' } : null);
 
@@ -143,21 +160,6 @@ export function createKbService(ctx: AppContext) {
   function checkAudiences(viewer: KbViewer, visibleFor: readonly KbAudience[]) {
     if (!viewer.all && !canSeeSection(viewer, visibleFor))
       throw errors.invalidField('visibleFor', 'knowledgeBase.sectionWouldHide');
-  }
-
-  function articleValues(body: KbArticleBody) {
-    const bodyHtml = sanitizeArticleHtml(body.body);
-    return {
-      sectionId: body.sectionId,
-      title: body.title,
-      bodyHtml,
-      bodyText: htmlToText(bodyHtml.replace(/<\/(h[1-6]|li|tr|th|td)>/gi, '$&\n')).replace(/\n{3,}/g, '\n\n'),
-      labels: body.labels,
-      labelsText: body.labels.join(' '),
-      status: body.status,
-      language: body.language,
-      slug: slugOf(body.title),
-    };
   }
 
   return {
@@ -309,7 +311,7 @@ export function createKbService(ctx: AppContext) {
       const viewer = viewerOf(actor);
       await visibleSection(viewer, body.sectionId, 'sectionId');
       const id = await kbRepo.insertArticle(db, {
-        ...articleValues(body),
+        ...articleColumns(body),
         createdBy: actor.userId,
         publishedAt: body.status === 'published' ? new Date() : null,
       });
@@ -326,7 +328,7 @@ export function createKbService(ctx: AppContext) {
         // Published since the first time it went from draft to published; back to draft forgets it.
         const publishedAt =
           body.status === 'published' ? (current.status === 'published' ? current.publishedAt : new Date()) : null;
-        await kbRepo.updateArticle(tx, id, { ...articleValues(body), updatedBy: actor.userId, publishedAt });
+        await kbRepo.updateArticle(tx, id, { ...articleColumns(body), updatedBy: actor.userId, publishedAt });
       });
       return this.getArticle(actor, id);
     },
