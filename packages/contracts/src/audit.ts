@@ -277,6 +277,7 @@ export const AUDIT_FIELDS = {
     position: 'enum',
     primaryColor: 'color',
     iconType: 'enum',
+    helpCenter: 'boolean',
     businessImage: 'file',
     iconImage: 'file',
   },

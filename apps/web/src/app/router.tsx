@@ -64,6 +64,26 @@ const WhatsappTemplateViewPage = page(
 );
 const BotsListPage = page(() => import('../features/botBuilder/BotsListPage'), 'BotsListPage');
 const BotEditorPage = page(() => import('../features/botBuilder/BotEditorPage'), 'BotEditorPage');
+const KnowledgeBaseCategoriesPage = page(
+  () => import('../features/knowledgeBase/CategoriesPage'),
+  'KnowledgeBaseCategoriesPage',
+);
+const KnowledgeBasePublicConfigPage = page(
+  () => import('../features/knowledgeBase/PublicConfigPage'),
+  'KnowledgeBasePublicConfigPage',
+);
+const KnowledgeBaseSectionPage = page(
+  () => import('../features/knowledgeBase/SectionPage'),
+  'KnowledgeBaseSectionPage',
+);
+const KnowledgeBaseArticleEditorPage = page(
+  () => import('../features/knowledgeBase/ArticleEditorPage'),
+  'KnowledgeBaseArticleEditorPage',
+);
+const KnowledgeBaseArticleViewPage = page(
+  () => import('../features/knowledgeBase/ArticleViewPage'),
+  'KnowledgeBaseArticleViewPage',
+);
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const SearchResultsPage = page(() => import('../features/search/SearchResultsPage'), 'SearchResultsPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
@@ -154,6 +174,12 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'bot-builder/bots': <BotsListPage />,
   'bot-builder/bots/add': <BotEditorPage />,
   'bot-builder/bots/:id/edit': <BotEditorPage />,
+  'knowledge-base/categories': <KnowledgeBaseCategoriesPage />,
+  'knowledge-base/public-config': <KnowledgeBasePublicConfigPage />,
+  'knowledge-base/sections/:id': <KnowledgeBaseSectionPage />,
+  'knowledge-base/article/add': <KnowledgeBaseArticleEditorPage mode="create" />,
+  'knowledge-base/article/:id/view': <KnowledgeBaseArticleViewPage />,
+  'knowledge-base/article/:id/edit': <KnowledgeBaseArticleEditorPage mode="edit" />,
   'omni-widgets': <WidgetsListPage />,
   'omni-widgets/add': <WidgetFormPage mode="create" />,
   'omni-widgets/:id/edit': <WidgetFormPage mode="edit" />,

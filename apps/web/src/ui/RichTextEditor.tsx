@@ -7,9 +7,10 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import type { AnyExtension } from '@tiptap/core';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Only http(s) and mailto links are inserted (the server sanitises the HTML again). */
@@ -26,32 +27,81 @@ export function editorHtml(editor: Editor): string {
 }
 
 /** One toolbar button; its test id is `${testId}-${id}`. */
-interface Tool {
+export interface Tool {
   id: string;
   title: string;
   icon: ReactNode;
-  run: () => void;
+  /** Runs on click (the event's target anchors a menu the tool opens). */
+  run: (event: MouseEvent<HTMLElement>) => void;
   pressed?: boolean;
+  disabled?: boolean;
+  /** aria-haspopup of a button that opens a menu or a dialog. */
+  popup?: 'menu' | 'dialog';
 }
 
-interface RichTextEditorProps {
+/** A toolbar button: keeps the editor's focus and selection while clicked (onMouseDown is cancelled). */
+export function ToolButton({ tool, testId }: { tool: Tool; testId?: string }) {
+  const { id, title, icon, run, pressed, disabled, popup } = tool;
+  return (
+    <Tooltip title={title}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={title}
+          aria-pressed={popup ? undefined : pressed}
+          aria-haspopup={popup}
+          disabled={disabled}
+          color={pressed ? 'primary' : 'default'}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={run}
+          data-testid={testId ? `${testId}-${id}` : undefined}
+        >
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The heading levels the editor may offer. */
+export type HeadingLevel = 2 | 3;
+
+export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   label: string;
   testId?: string;
   error?: string;
+  /** Headings offered in the toolbar (none by default: campaign scripts have none). */
+  headings?: readonly HeadingLevel[];
+  /** More Tiptap extensions (the knowledge base's tables and images); read once, when the editor is created. */
+  extensions?: AnyExtension[];
+  /** More toolbar controls after the standard ones (they may use `ToolButton` and `useEditorState`). */
+  toolbarExtra?: (editor: Editor) => ReactNode;
+  minHeight?: number;
 }
 
 /**
- * Rich text (bold, italic, lists, links) on Tiptap; the value is HTML. Campaign scripts use it, the knowledge
- * base will too. Pasted or typed content is limited to what the extensions know; the server sanitises again.
+ * Rich text (bold, italic, lists, links; optionally headings and what `extensions` add) on Tiptap; the value is
+ * HTML. Campaign scripts and knowledge-base articles use it. Pasted or typed content is limited to what the
+ * extensions know; the server sanitises again.
  */
-export function RichTextEditor({ value, onChange, label, testId, error }: RichTextEditorProps) {
+export function RichTextEditor({
+  value,
+  onChange,
+  label,
+  testId,
+  error,
+  headings = [],
+  extensions = [],
+  toolbarExtra,
+  minHeight = 140,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: false,
+        heading: headings.length > 0 ? { levels: [...headings] } : false,
         codeBlock: false,
         horizontalRule: false,
         // No empty paragraph appended after lists: the saved HTML is what the author wrote.
@@ -63,6 +113,7 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
           isAllowedUri: (url) => safeLink(url) !== null,
         },
       }),
+      ...extensions,
     ],
     content: value,
     immediatelyRender: true,
@@ -93,24 +144,10 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
       bulletList: current.isActive('bulletList'),
       orderedList: current.isActive('orderedList'),
       link: current.isActive('link'),
+      h2: current.isActive('heading', { level: 2 }),
+      h3: current.isActive('heading', { level: 3 }),
     }),
   });
-
-  const button = ({ id, title, icon, run, pressed }: Tool) => (
-    <Tooltip title={title} key={id}>
-      <IconButton
-        size="small"
-        aria-label={title}
-        aria-pressed={pressed}
-        color={pressed ? 'primary' : 'default'}
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={run}
-        data-testid={testId ? `${testId}-${id}` : undefined}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
 
   const addLink = () => {
     const url = safeLink(window.prompt(t('editor.linkPrompt')) ?? '');
@@ -125,7 +162,19 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
   };
 
   const small = { fontSize: 'small' } as const;
+  const headingTools = headings.map<Tool>((level) => ({
+    id: `h${level}`,
+    title: t('editor.heading', { level }),
+    icon: (
+      <Box component="span" aria-hidden sx={{ fontSize: 13, fontWeight: 700, lineHeight: '20px', minWidth: 20 }}>
+        H{level}
+      </Box>
+    ),
+    run: () => editor.chain().focus().toggleHeading({ level }).run(),
+    pressed: active[`h${level}`],
+  }));
   const tools: Tool[] = [
+    ...headingTools,
     {
       id: 'bold',
       title: t('editor.bold'),
@@ -177,12 +226,15 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
         aria-label={label}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
       >
-        {tools.map(button)}
+        {tools.map((tool) => (
+          <ToolButton key={tool.id} tool={tool} testId={testId} />
+        ))}
+        {toolbarExtra?.(editor)}
       </Box>
       <Box
         sx={{
           '& .tiptap': {
-            minHeight: 140,
+            minHeight,
             p: 1.5,
             outline: 'none',
             overflowWrap: 'anywhere',
@@ -192,6 +244,22 @@ export function RichTextEditor({ value, onChange, label, testId, error }: RichTe
           '& p': { my: 0.75 },
           '& a': { color: 'primary.main' },
           '& ul, & ol': { ps: 3, my: 0.75 },
+          '& h2': { typography: 'h6', mt: 2, mb: 0.75 },
+          '& h3': { typography: 'subtitle1', fontWeight: 700, mt: 1.5, mb: 0.5 },
+          '& table': { borderCollapse: 'collapse', my: 1, width: '100%', tableLayout: 'fixed' },
+          '& th, & td': { border: 1, borderColor: 'divider', p: 0.75, verticalAlign: 'top', position: 'relative' },
+          '& th': { bgcolor: 'action.hover', fontWeight: 700, textAlign: 'start' },
+          '& th > p, & td > p': { my: 0 },
+          '& .selectedCell::after': {
+            content: '""',
+            position: 'absolute',
+            inset: 0,
+            bgcolor: 'action.selected',
+            pointerEvents: 'none',
+          },
+          '& img': { maxWidth: '100%', height: 'auto' },
+          '& img.ProseMirror-selectednode': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+          '& .tableWrapper': { overflowX: 'auto' },
         }}
       >
         <EditorContent editor={editor} />

@@ -38,6 +38,7 @@ const es = {
     sms: 'SMS',
     website: 'Sitio web',
     inPerson: 'Visítenos',
+    helpCenter: 'Centro de ayuda',
   } as Record<string, string>,
 };
 
@@ -82,6 +83,7 @@ const en: Texts = {
     sms: 'SMS',
     website: 'Website',
     inPerson: 'Visit us',
+    helpCenter: 'Help center',
   },
 };
 

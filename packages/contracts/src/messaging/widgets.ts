@@ -35,6 +35,8 @@ export const widgetBodySchema = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/, { message: 'i18n:widgets.colorInvalid' })
     .default('#d32f2f'),
   iconType: z.enum(WIDGET_ICON_TYPES).default('default'),
+  /** A "help center" button that opens the public knowledge base (when its site is on). */
+  helpCenter: z.boolean().default(false),
 });
 export type WidgetBody = z.output<typeof widgetBodySchema>;
 export const widgetListQuerySchema = listQuerySchema(['name', 'createdAt', 'id'], 'name');
@@ -56,6 +58,7 @@ export const omniWidgetSchema = named(
     businessImageUrl: z.string().nullable(),
     iconType: z.enum(WIDGET_ICON_TYPES),
     iconImageUrl: z.string().nullable(),
+    helpCenter: z.boolean(),
     /** The copy-paste embed snippet (a script tag pointing at this server). */
     script: z.string(),
     createdAt: instantSchema,

@@ -160,6 +160,28 @@ describe('public widget API', () => {
       expect(answer.body).not.toContain(secret);
     }
 
+    // The help center: one more link button, to the public knowledge base.
+    const widget = (await api.get(`/api/v2/omni-widgets/${widgetId}`, admin)).json().result;
+    const withHelp = await api.put(`/api/v2/omni-widgets/${widgetId}`, admin, {
+      name: widget.name,
+      allowedOrigins: widget.allowedOrigins,
+      channelIds: widget.channels.map((channel: { id: number }) => channel.id),
+      helpCenter: true,
+    });
+    expect(withHelp.json().result.helpCenter).toBe(true);
+    const helped = (await visitorCall('GET', '')).json().result;
+    expect(helped.channels.at(-1)).toEqual({
+      id: 0,
+      type: 'helpCenter',
+      name: 'Centro de ayuda',
+      link: 'http://localhost:3000/kb',
+    });
+    await api.put(`/api/v2/omni-widgets/${widgetId}`, admin, {
+      name: widget.name,
+      allowedOrigins: widget.allowedOrigins,
+      channelIds: widget.channels.map((channel: { id: number }) => channel.id),
+    });
+
     const preflight = await visitorCall('OPTIONS', '/messages');
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(SITE);

@@ -21,6 +21,8 @@ import { type ChannelAdapter, PermanentDeliveryError } from '../interactions/ada
 import type { InboundService } from '../interactions/inbound.service.js';
 import { interactionsRepo, type MessageRow } from '../interactions/interactions.repo.js';
 import { keepMessageFiles } from '../interactions/message-files.js';
+import { kbRepo } from '../knowledgebase/kb.repo.js';
+import { KB_SITE_PATH } from '../knowledgebase/kb.service.js';
 import { ticketsRepo } from '../tickets/tickets.repo.js';
 import { channelLink } from './channel-links.js';
 import { attachVisitorRealtime, VISITOR_EVENTS, type VisitorRealtime } from './webchat.realtime.js';
@@ -233,6 +235,9 @@ export function createWebchatService(ctx: AppContext, inbound: InboundService) {
         if (link) buttons.push({ id: channel.id, type: channel.type, name: channel.name, link });
       }
       const publicUrl = ctx.config.publicUrl;
+      // The help center is a link button like the channels' (the widget shows it in the same list).
+      if (widget.helpCenter && (await kbRepo.publicConfig(db))?.enabled !== false)
+        buttons.push({ id: 0, type: 'helpCenter', name: 'Centro de ayuda', link: `${publicUrl}${KB_SITE_PATH}` });
       return {
         publicKey: widget.publicKey,
         style: widget.style,

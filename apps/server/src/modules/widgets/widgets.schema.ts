@@ -31,6 +31,7 @@ export const omniWidgets = pgTable(
     primaryColor: varchar('primary_color', { length: 9 }).notNull().default('#d32f2f'),
     businessImagePath: varchar('business_image_path', { length: 300 }),
     iconType: varchar('icon_type', { length: 10 }).notNull().default('default'),
+    helpCenter: boolean('help_center').notNull().default(false),
     iconImagePath: varchar('icon_image_path', { length: 300 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -42,6 +42,7 @@ export function toWidget(row: WidgetRow, channels: WidgetChannelRow[], publicUrl
     businessImageUrl: widgetImageUrl(publicUrl, row, 'business'),
     iconType: row.iconType as OmniWidget['iconType'],
     iconImageUrl: widgetImageUrl(publicUrl, row, 'icon'),
+    helpCenter: row.helpCenter,
     script: widgetScript(publicUrl, row.publicKey),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -59,6 +60,7 @@ function values(body: WidgetBody) {
     position: body.position,
     primaryColor: body.primaryColor.toLowerCase(),
     iconType: body.iconType,
+    helpCenter: body.helpCenter,
   };
 }
 
@@ -75,6 +77,7 @@ function auditSnapshot(row: WidgetRow, channels: WidgetChannelRow[]): AuditSnaps
     position: row.position,
     primaryColor: row.primaryColor,
     iconType: row.iconType,
+    helpCenter: row.helpCenter,
   };
 }
 

@@ -243,6 +243,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     position: { label: 'widgets.fields.position', value: (position) => `widgets.positions.${position}` },
     primaryColor: 'widgets.fields.primaryColor',
     iconType: { label: 'widgets.fields.iconType', value: (icon) => `widgets.iconTypes.${icon}` },
+    helpCenter: 'widgets.fields.helpCenter',
     businessImage: 'widgets.fields.businessImage',
     iconImage: 'widgets.fields.iconImage',
   },

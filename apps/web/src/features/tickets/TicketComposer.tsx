@@ -15,6 +15,7 @@ import { FormField } from '../../ui/FormField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import type { DynamicFormDetail } from '../forms/api';
+import { KbInsertButton } from '../knowledgeBase';
 import { TemplatePicker } from '../templates';
 import { useAddNote, useAddTask } from './api';
 import {
@@ -105,7 +106,12 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
       {tab === 'reply' ? (
         <ReplyComposer
           ticket={ticket}
-          templates={(insert) => <TemplatePicker ticketId={ticket.id} onPick={insert} />}
+          templates={(insert) => (
+            <>
+              <TemplatePicker ticketId={ticket.id} onPick={insert} />
+              <KbInsertButton onInsert={insert} />
+            </>
+          )}
         />
       ) : tab === 'task' ? (
         <Box ref={task.formRef}>

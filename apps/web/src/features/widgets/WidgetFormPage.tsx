@@ -316,6 +316,15 @@ function WidgetForm({ initial, widget }: { initial: WidgetFormState; widget: Omn
             error={errors.channelIds}
           />
         )}
+        <SwitchField
+          label={t('widgets.fields.helpCenter')}
+          checked={state.helpCenter}
+          onChange={set('helpCenter')}
+          testId="widget-help-center"
+        />
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('widgets.help.helpCenter')}
+        </Typography>
       </Section>
 
       <Box

@@ -31,6 +31,7 @@ const widget: OmniWidget = {
   businessImageUrl: null,
   iconType: 'default',
   iconImageUrl: null,
+  helpCenter: true,
   script: '<script></script>',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -17,6 +17,8 @@ export interface WidgetFormState {
   position: WidgetPosition;
   primaryColor: string;
   iconType: WidgetIconType;
+  /** A button to the public knowledge base. */
+  helpCenter: boolean;
 }
 
 export const DEFAULT_COLOR = '#d32f2f';
@@ -34,6 +36,7 @@ export function emptyWidgetForm(origin = ''): WidgetFormState {
     position: 'bottom-right',
     primaryColor: DEFAULT_COLOR,
     iconType: 'default',
+    helpCenter: false,
   };
 }
 
@@ -49,6 +52,7 @@ export function widgetToForm(widget: OmniWidget): WidgetFormState {
     position: widget.position,
     primaryColor: widget.primaryColor,
     iconType: widget.iconType,
+    helpCenter: widget.helpCenter,
   };
 }
 
@@ -65,6 +69,7 @@ export function widgetFormToBody(state: WidgetFormState): WidgetBody {
     position: state.position,
     primaryColor: state.primaryColor,
     iconType: state.iconType,
+    helpCenter: state.helpCenter,
   };
 }
 

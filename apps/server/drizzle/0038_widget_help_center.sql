@@ -1,0 +1,1 @@
+ALTER TABLE "omni_widgets" ADD COLUMN "help_center" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,70 @@
+import Tab from '@mui/material/Tab';
+import TablePagination from '@mui/material/TablePagination';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { usePermissions } from '../../app/queries';
+
+/** The two pages of the base's administration: its categories and the public site's settings. */
+export function KbTabs({ current }: { current: 'categories' | 'public-config' }) {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  if (!can('ver-menu-knowledgebase')) return null;
+  return (
+    <Tabs
+      value={current}
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      aria-label={t('menu.items.knowledgeBase')}
+    >
+      <Tab
+        value="categories"
+        label={t('knowledgeBase.tabs.categories')}
+        component={RouterLink}
+        to="/app/knowledge-base/categories"
+        data-testid="kb-tab-categories"
+      />
+      <Tab
+        value="public-config"
+        label={t('knowledgeBase.tabs.publicConfig')}
+        component={RouterLink}
+        to="/app/knowledge-base/public-config"
+        data-testid="kb-tab-public-config"
+      />
+    </Tabs>
+  );
+}
+
+/** A server list's pager (page is 1-based, as the API's). */
+export function Pager({
+  total,
+  page,
+  sizePerPage,
+  onChange,
+  options = [5, 10, 25, 50],
+  testId,
+}: {
+  total: number;
+  page: number;
+  sizePerPage: number;
+  onChange: (page: number, sizePerPage: number) => void;
+  options?: number[];
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.max(0, page - 1)}
+      rowsPerPage={sizePerPage}
+      rowsPerPageOptions={options}
+      onPageChange={(_, next) => onChange(next + 1, sizePerPage)}
+      onRowsPerPageChange={(event) => onChange(1, Number(event.target.value))}
+      labelRowsPerPage={t('table.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+      getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
+      data-testid={testId}
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, minHeight: 44 } }}
+    />
+  );
+}

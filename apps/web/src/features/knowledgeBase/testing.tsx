@@ -1,0 +1,73 @@
+// Helpers of this feature's component tests (not part of the app).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { SnackbarProvider } from '../../ui/SnackbarProvider';
+
+/** The API's envelope around `result`, as a fetch Response. */
+export const envelope = (result: unknown, status = 200) =>
+  new Response(
+    JSON.stringify({
+      statusResult: status < 300,
+      status: status < 300 ? 'OK' : 'ERROR',
+      code: status < 300 ? 'OK' : 'X',
+      message: status < 300 ? 'OK' : 'Refused',
+      result,
+    }),
+    { status, headers: { 'content-type': 'application/json' } },
+  );
+
+export const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+/** Lets pending promises, timers of 0 ms and React's updates run. */
+export async function settle(rounds = 8) {
+  await act(async () => {
+    for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** Waits (in real time) until `check` holds, letting React update meanwhile. */
+export async function waitUntil(check: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+  }
+}
+
+/** Types into an input or textarea the way React hears it. */
+export function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  act(() => {
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Renders `node` with a fresh query client and the snackbar; returns the root to unmount. */
+export function mount(node: ReactNode): { root: Root; container: HTMLDivElement } {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  act(() =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>{node}</SnackbarProvider>
+      </QueryClientProvider>,
+    ),
+  );
+  return { root, container };
+}
+
+/** The fetch calls' methods and paths (with their query strings). */
+export function calls(fetchMock: { mock: { calls: unknown[][] } }): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url.pathname}${url.search}`;
+  });
+}
