@@ -101,6 +101,8 @@ const campaignConfigFields = {
   'config.softphoneAutoAnswerTimeMs': 'number',
   'config.requiredSkillIds': 'list',
   'config.closeMessage': 'longText',
+  'config.surveyId': 'number',
+  'config.surveyMessage': 'longText',
 } as const satisfies Record<`config.${keyof CampaignConfig}`, AuditFieldKind>;
 
 const businessConfigFields = {

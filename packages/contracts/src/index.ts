@@ -17,5 +17,6 @@ export * from './realtime.js';
 export * from './registry.js';
 export * from './reports.js';
 export * from './structure/index.js';
+export * from './surveys/index.js';
 export * from './text.js';
 export * from './tickets/index.js';

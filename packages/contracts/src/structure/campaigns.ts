@@ -24,6 +24,9 @@ const date = z.iso
 /** What a web-chat visitor reads when their ticket is closed (the campaign's `closeMessage`, unless changed). */
 export const DEFAULT_CLOSE_MESSAGE = 'Esta conversación ha finalizado. Si necesita algo más, escríbanos de nuevo.';
 
+/** What a customer reads with the survey link when their ticket closes; {{encuesta.enlace}} becomes the link. */
+export const DEFAULT_SURVEY_MESSAGE = '¿Cómo le atendimos? Cuéntenos en esta breve encuesta: {{encuesta.enlace}}';
+
 export const campaignConfigSchema = z.object({
   serviceLevelSeconds: z.number().int().min(1).max(86_400).default(20),
   serviceLevelTarget: z.number().int().min(1).max(100).default(80),
@@ -47,6 +50,9 @@ export const campaignConfigSchema = z.object({
   requiredSkillIds: z.array(z.number().int().positive()).max(50).default([]),
   /** Sent to a web-chat visitor when their ticket is closed; empty sends nothing. */
   closeMessage: multiLine().trim().max(1000).default(DEFAULT_CLOSE_MESSAGE),
+  /** A survey whose personal link is sent on the ticket's channel when a ticket closes (modules/surveys); null: none. */
+  surveyId: z.number().int().positive().nullable().default(null),
+  surveyMessage: multiLine().trim().max(1000).default(DEFAULT_SURVEY_MESSAGE),
 });
 export type CampaignConfig = z.output<typeof campaignConfigSchema>;
 
@@ -142,6 +148,8 @@ const storedCampaignConfigSchema = z.object({
   softphoneAutoAnswerTimeMs: z.number().int(),
   requiredSkillIds: z.array(idSchema),
   closeMessage: z.string(),
+  surveyId: idSchema.nullable(),
+  surveyMessage: z.string(),
 }) satisfies z.ZodType<CampaignConfig>;
 
 export const campaignSchema = named(

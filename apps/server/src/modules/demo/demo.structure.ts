@@ -1,4 +1,4 @@
-import { type BusinessHours, DEFAULT_CLOSE_MESSAGE } from '@atiende/contracts';
+import { type BusinessHours, DEFAULT_CLOSE_MESSAGE, DEFAULT_SURVEY_MESSAGE } from '@atiende/contracts';
 import type { Executor } from '../../platform/db/client.js';
 import { normalizeContactValue, searchable } from '../../platform/text.js';
 import { ALL_CUSTOMERS } from '../../policies/customers.js';
@@ -249,6 +249,8 @@ export async function seedDemoStructure(tx: Executor): Promise<void> {
     softphoneAutoAnswerTimeMs: 0,
     requiredSkillIds: [],
     closeMessage: DEFAULT_CLOSE_MESSAGE,
+    surveyId: null,
+    surveyMessage: DEFAULT_SURVEY_MESSAGE,
   };
   const service = await campaignsRepo.insert(tx, {
     name: 'Servicio al cliente',

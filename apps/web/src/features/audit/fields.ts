@@ -171,6 +171,8 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     'config.softphoneAutoAnswerTimeMs': 'campaigns.config.softphoneAutoAnswerTimeMs',
     'config.requiredSkillIds': 'campaigns.config.requiredSkillIds',
     'config.closeMessage': 'campaigns.config.closeMessage',
+    'config.surveyId': 'campaigns.config.surveyId',
+    'config.surveyMessage': 'campaigns.config.surveyMessage',
     customTabs: 'campaigns.tabs.customTabs',
     'customTabs.url': 'campaigns.customTab.url',
     'customTabs.icon': 'campaigns.customTab.icon',
