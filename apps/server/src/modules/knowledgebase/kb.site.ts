@@ -73,6 +73,10 @@ interface Layout {
   /** The same page in the other language. */
   alternatePath: string;
   query?: string;
+  /** The home page's search heading is its h1; elsewhere the page's own title is. */
+  home?: boolean;
+  /** Search results are not for search engines. */
+  noindex?: boolean;
 }
 
 const e = escapeHtml;
@@ -123,7 +127,7 @@ export async function kbSiteRoutes(app: FastifyInstance, kb: KbService, publicUr
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(layout.title)}</title>
-<meta name="description" content="${e(layout.description)}">
+<meta name="description" content="${e(layout.description)}">${layout.noindex ? '\n<meta name="robots" content="noindex">' : ''}
 <link rel="canonical" href="${e(layout.canonical)}">
 <link rel="alternate" hreflang="${other}" href="${e(absolute(layout.alternatePath))}">
 <meta property="og:title" content="${e(layout.title)}">
@@ -140,7 +144,9 @@ header.top .bar { max-width: 1040px; margin: 0 auto; padding: 12px 20px; display
 header.top a { color: var(--on-primary); text-decoration: none; }
 header.top .name { font-weight: 600; font-size: 1.15rem; flex: 1; }
 .hero { background: var(--primary); color: var(--on-primary); padding: 16px 20px 40px; text-align: center; }
-.hero h1 { margin: 0 0 4px; font-size: 1.8rem; }
+.hero .hero-title { margin: 0 0 4px; font-size: 1.6rem; font-weight: 700; line-height: 1.3; }
+main h1 { font-size: 1.6rem; line-height: 1.3; margin: 0 0 8px; }
+@media (max-width: 600px) { main h1, .hero .hero-title { font-size: 1.35rem; } article.content { padding: 18px; } }
 .hero p { margin: 0 0 20px; opacity: .9; }
 form.search { display: flex; max-width: 620px; margin: 0 auto; gap: 8px; }
 form.search input { flex: 1; min-width: 0; padding: 12px 14px; border-radius: 8px; border: 1px solid #d0d7de; font-size: 1rem; }
@@ -156,7 +162,10 @@ nav.crumbs { font-size: .9rem; margin-bottom: 12px; }
 nav.crumbs a { text-decoration: none; }
 article.content { background: #fff; border: 1px solid #d0d7de; border-radius: 10px; padding: 24px 28px; overflow-wrap: anywhere; }
 article.content img { max-width: 100%; height: auto; }
-article.content table { border-collapse: collapse; width: 100%; margin: 12px 0; display: block; overflow-x: auto; }
+article.content h2 { font-size: 1.25rem; margin: 1.2em 0 .4em; }
+article.content h3 { font-size: 1.1rem; margin: 1em 0 .3em; }
+article.content .table-scroll { overflow-x: auto; margin: 12px 0; }
+article.content table { border-collapse: collapse; min-width: 100%; }
 article.content th, article.content td { border: 1px solid #d0d7de; padding: 6px 10px; text-align: start; vertical-align: top; }
 article.content th p, article.content td p { margin: 0; }
 mark { background: #fff3b0; color: inherit; padding: 0 1px; border-radius: 2px; }
@@ -172,7 +181,7 @@ footer address { font-style: normal; display: flex; flex-wrap: wrap; gap: 6px 16
 <body>
 <header class="top"><div class="bar">${logo}<a class="name" href="${KB_SITE_PATH}/${layout.lang}">${e(siteName)}</a><a href="${e(layout.alternatePath)}" hreflang="${other}" lang="${other}">${t.otherLanguage}</a></div></header>
 <div class="hero">
-<h1>${e(config.searchTitle || t.searchTitle)}</h1>
+<${layout.home ? 'h1' : 'p'} class="hero-title">${e(config.searchTitle || t.searchTitle)}</${layout.home ? 'h1' : 'p'}>
 <p>${e(config.searchSubtitle || t.searchSubtitle)}</p>
 <form class="search" role="search" action="${KB_SITE_PATH}/${layout.lang}/search" method="get">
 <label class="sr" for="q" style="position:absolute;left:-9999px">${t.searchLabel}</label>
@@ -293,6 +302,7 @@ ${category.description ? `<p class="muted">${e(category.description)}</p>` : ''}
       canonical: absolute(`${KB_SITE_PATH}/${lang}`),
       alternatePath: `${KB_SITE_PATH}/${lang === 'es' ? 'en' : 'es'}`,
       body: cards ? `<div class="grid">${cards}</div>` : `<p class="muted">${t.empty}</p>`,
+      home: true,
     });
   });
 
@@ -366,7 +376,7 @@ ${category.description ? `<p class="muted">${e(category.description)}</p>` : ''}
 <article class="content" lang="${article.language}">
 <h1>${e(article.title)}</h1>
 <p class="muted">${t.updated} ${e(updated)}</p>
-${article.bodyHtml}
+${article.bodyHtml.replace(/<table/g, '<div class="table-scroll"><table').replace(/<\/table>/g, '</table></div>')}
 ${attachments}
 </article>`,
     });
@@ -412,6 +422,7 @@ ${attachments}
       canonical: absolute(`${KB_SITE_PATH}/${lang}/search`),
       alternatePath: `${KB_SITE_PATH}/${lang === 'es' ? 'en' : 'es'}/search?q=${encodeURIComponent(q)}`,
       query: q,
+      noindex: true,
       body: `<nav class="crumbs" aria-label="breadcrumb"><a href="${KB_SITE_PATH}/${lang}">${t.home}</a></nav>
 <h1>${e(t.results(hits.length, q))}</h1>
 ${list ? `<ol class="results">${list}</ol>` : `<p>${t.noResults}</p>`}`,

@@ -125,7 +125,7 @@ describe('KnowledgeBaseArticleEditorPage', () => {
   it('offers headings and tables in the body’s editor', async () => {
     const editor = byTestId('kb-article-editor');
     expect(editor?.getAttribute('contenteditable')).toBe('true');
-    expect(byTestId('kb-article-editor-h2')?.getAttribute('aria-label')).toBe('Título 2');
+    expect(byTestId('kb-article-editor-h2')?.getAttribute('aria-label')).toBe('H2: título de nivel 2');
     expect(byTestId('kb-article-editor-image')?.getAttribute('aria-label')).toBe('Insertar imagen');
 
     act(() => byTestId('kb-article-editor-table')?.click());
