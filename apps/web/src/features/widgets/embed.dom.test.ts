@@ -24,6 +24,7 @@ const config = {
     { id: 1, type: 'webchat', name: 'Chat', link: null },
     { id: 2, type: 'whatsapp', name: HOSTILE, link: 'https://wa.me/573001112233' },
     { id: 3, type: 'website', name: 'Bad', link: 'javascript:alert(1)' },
+    { id: 0, type: 'helpCenter', name: 'Centro de ayuda', link: 'https://atiende.test/kb' },
   ],
   chat: { welcomeMessage: `Hola ${HOSTILE}` },
 };
@@ -158,6 +159,11 @@ describe('embed script', () => {
     expect(whatsapp.getAttribute('target')).toBe('_blank');
     expect(whatsapp.getAttribute('rel')).toContain('noopener');
     expect(byTestId(shadow, 'atiende-channel-website').hasAttribute('href')).toBe(false);
+    // The knowledge base's help center, a link like the channels'.
+    const help = byTestId(shadow, 'atiende-channel-helpCenter') as HTMLAnchorElement;
+    expect(help.getAttribute('href')).toBe('https://atiende.test/kb');
+    expect(help.textContent).toContain('Centro de ayuda');
+    expect(help.querySelector('svg')).not.toBeNull();
     expect(shadow.querySelector('img')).toBeNull();
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   });
