@@ -118,6 +118,9 @@ export interface SearchRow {
 }
 
 const direction = (order: 'asc' | 'desc') => (order === 'desc' ? desc : asc);
+/** The column a list is sorted by: one of the allow-listed names (the schema checked it), else the default. */
+const sortColumn = (name: string, columns: Record<string, AnyPgColumn>, fallback: AnyPgColumn) =>
+  columns[name] ?? fallback;
 
 // Counts of what a viewer sees in each category (its sections and their articles) and in each section. Written with
 // their own aliases: Drizzle leaves columns unqualified in one-table selects, which would make them ambiguous here.
@@ -167,12 +170,11 @@ export const kbRepo = {
     const where = request.search
       ? sql`${folded(kbCategories.name)} like ${`%${escapeLike(request.search)}%`}`
       : undefined;
-    const column =
-      request.sortName === 'createdAt'
-        ? kbCategories.createdAt
-        : request.sortName === 'id'
-          ? kbCategories.id
-          : kbCategories.name;
+    const column = sortColumn(
+      request.sortName,
+      { createdAt: kbCategories.createdAt, id: kbCategories.id },
+      kbCategories.name,
+    );
     const order = direction(request.sortOrder);
     return pageOf(
       db,
@@ -255,12 +257,11 @@ export const kbRepo = {
     if (request.categoryId) conditions.push(eq(kbSections.categoryId, request.categoryId));
     if (request.search) conditions.push(sql`${folded(kbSections.name)} like ${`%${escapeLike(request.search)}%`}`);
     const where = and(...conditions);
-    const column =
-      request.sortName === 'createdAt'
-        ? kbSections.createdAt
-        : request.sortName === 'id'
-          ? kbSections.id
-          : kbSections.name;
+    const column = sortColumn(
+      request.sortName,
+      { createdAt: kbSections.createdAt, id: kbSections.id },
+      kbSections.name,
+    );
     const order = direction(request.sortOrder);
     return pageOf(
       db,
@@ -334,12 +335,11 @@ export const kbRepo = {
     if (request.status) conditions.push(eq(kbArticles.status, request.status));
     if (request.search) conditions.push(sql`${folded(kbArticles.title)} like ${`%${escapeLike(request.search)}%`}`);
     const where = and(...conditions);
-    const column =
-      request.sortName === 'updatedAt'
-        ? kbArticles.updatedAt
-        : request.sortName === 'id'
-          ? kbArticles.id
-          : kbArticles.title;
+    const column = sortColumn(
+      request.sortName,
+      { updatedAt: kbArticles.updatedAt, id: kbArticles.id },
+      kbArticles.title,
+    );
     const order = direction(request.sortOrder);
     const { rows, total, capped } = await pageOf(
       db,
