@@ -84,6 +84,9 @@ const KnowledgeBaseArticleViewPage = page(
   () => import('../features/knowledgeBase/ArticleViewPage'),
   'KnowledgeBaseArticleViewPage',
 );
+const SurveysListPage = page(() => import('../features/surveys/SurveysListPage'), 'SurveysListPage');
+const SurveyFormPage = page(() => import('../features/surveys/SurveyFormPage'), 'SurveyFormPage');
+const SurveyDashboardPage = page(() => import('../features/surveys/SurveyDashboardPage'), 'SurveyDashboardPage');
 const TicketsListPage = page(() => import('../features/tickets/TicketsListPage'), 'TicketsListPage');
 const SearchResultsPage = page(() => import('../features/search/SearchResultsPage'), 'SearchResultsPage');
 const TicketViewPage = page(() => import('../features/tickets/TicketViewPage'), 'TicketViewPage');
@@ -180,6 +183,10 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'knowledge-base/article/add': <KnowledgeBaseArticleEditorPage mode="create" />,
   'knowledge-base/article/:id/view': <KnowledgeBaseArticleViewPage />,
   'knowledge-base/article/:id/edit': <KnowledgeBaseArticleEditorPage mode="edit" />,
+  surveys: <SurveysListPage />,
+  'surveys/add': <SurveyFormPage mode="create" />,
+  'surveys/:id/edit': <SurveyFormPage mode="edit" />,
+  'surveys/:id/dashboard': <SurveyDashboardPage />,
   'omni-widgets': <WidgetsListPage />,
   'omni-widgets/add': <WidgetFormPage mode="create" />,
   'omni-widgets/:id/edit': <WidgetFormPage mode="edit" />,

@@ -4,17 +4,25 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../../app/queries';
 import { FormField, SwitchField } from '../../../ui/FormField';
 import { IdMultiSelect } from '../../../ui/IdMultiSelect';
 import { FORM_GRID, Section } from '../../../ui/Section';
 import { useCatalogueOptions } from '../../catalogues/api';
+import { useSurveyChoices } from '../../surveys/api';
 import { CONFIG_NUMBERS, CONFIG_SWITCHES } from '../model';
 import { Hint, numberText, type TabProps } from './shared';
 
 export function ConfigurationPanel({ state, set, errors }: TabProps) {
   const { t } = useTranslation();
   const skills = useCatalogueOptions('skill');
+  const { can } = usePermissions();
+  // Only those who may list surveys get the choices; the others still see (and may clear) the chosen one.
+  const surveys = useSurveyChoices(can('ver-lista-encuestas'));
   const config = state.config;
+  // The chosen survey stays listed (and named) when it was disabled since.
+  const surveyChoices = surveys.data ?? [];
+  const chosenMissing = config.surveyId !== null && !surveyChoices.some((survey) => survey.id === config.surveyId);
   const patch = (values: Partial<CampaignConfig>) =>
     set((current) => ({ ...current, config: { ...current.config, ...values } }));
   const err = (key: keyof CampaignConfig) => errors[`config.${key}`];
@@ -118,6 +126,51 @@ export function ConfigurationPanel({ state, set, errors }: TabProps) {
           maxLength={1000}
           testId="campaign-config-closeMessage"
         />
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('campaigns.config.surveyId')}
+          value={config.surveyId ?? ''}
+          onChange={(event) => patch({ surveyId: event.target.value === '' ? null : Number(event.target.value) })}
+          error={Boolean(err('surveyId'))}
+          helperText={
+            err('surveyId') ??
+            (surveys.isError ? t('campaigns.surveyChoicesFailed') : t('campaigns.configHelp.surveyId'))
+          }
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'campaign-survey-select' } as object },
+          }}
+        >
+          <MenuItem value="" data-testid="campaign-survey-option-none">
+            {t('campaigns.surveyNone')}
+          </MenuItem>
+          {surveyChoices.map((survey) => (
+            <MenuItem key={survey.id} value={survey.id} data-testid={`campaign-survey-option-${survey.id}`}>
+              {survey.name}
+            </MenuItem>
+          ))}
+          {chosenMissing ? (
+            <MenuItem value={config.surveyId ?? ''} data-testid={`campaign-survey-option-${config.surveyId}`}>
+              {t('campaigns.surveyUnavailable', { id: config.surveyId })}
+            </MenuItem>
+          ) : null}
+        </TextField>
+        {config.surveyId !== null ? (
+          <FormField
+            multiline
+            minRows={2}
+            fullWidth
+            label={t('campaigns.config.surveyMessage')}
+            value={config.surveyMessage}
+            onValueChange={(surveyMessage) => patch({ surveyMessage })}
+            error={err('surveyMessage')}
+            helperText={t('campaigns.configHelp.surveyMessage', { interpolation: { skipOnVariables: true } })}
+            maxLength={1000}
+            testId="campaign-config-surveyMessage"
+          />
+        ) : null}
       </Section>
       <Section title={t('campaigns.configSections.softphone')}>
         {toggle('softphoneAutoAnswer')}
