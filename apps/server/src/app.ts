@@ -67,6 +67,9 @@ import { createReportsService, REPORT_QUEUE, type ReportsService } from './modul
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { smsChannelModule } from './modules/sms/sms.channel.js';
+import { surveysRoutes } from './modules/surveys/surveys.routes.js';
+import { createSurveysService, SURVEY_CLOSE_QUEUE } from './modules/surveys/surveys.service.js';
+import { surveySiteRoutes } from './modules/surveys/surveys.site.js';
 import { telegramChannelModule } from './modules/telegram/telegram.channel.js';
 import { templatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
@@ -341,6 +344,15 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   // The knowledge base (docs/knowledge-base.md): the staff API below, the public site at /kb.
   const kb = createKbService(ctx);
 
+  // Surveys (docs/surveys.md): the staff API and the public JSON below, the public page at /s/:token; a closed
+  // ticket whose campaign sends a survey queues its link's message (after the close committed; never failing it).
+  const surveys = createSurveysService(ctx, outbound);
+  ctx.events.on('ticket.closed', ({ ticketId }) => surveys.ticketClosed(ticketId));
+  await deps.jobs.define({ name: SURVEY_CLOSE_QUEUE, retryLimit: 5, retryDelaySeconds: 10 }, async (job) => {
+    await surveys.sendOnClose(job.ticketId);
+  });
+  const secureCookies = deps.config.publicUrl.startsWith('https:');
+
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
   registerErrorHandling(app, (request, reply) => {
@@ -378,6 +390,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await bulkRoutes(api, bulk);
       await botsRoutes(api, bots, botRuntime);
       await kbRoutes(api, kb);
+      await surveysRoutes(api, surveys, secureCookies);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -388,6 +401,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
 
   await widgetAssetRoutes(app, ctx, deps.widgetDist ?? WIDGET_DIST);
   await kbSiteRoutes(app, kb, deps.config.publicUrl);
+  await surveySiteRoutes(app, surveys, secureCookies);
   if (hasWeb) await registerWebApp(app, webDist);
   else deps.logger.warn({ webDist }, 'the web app is not built; only the API is served');
 

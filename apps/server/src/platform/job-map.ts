@@ -43,6 +43,8 @@ export interface JobPayloads {
   'telegram.files': TelegramFilesJob;
   /** Media of an inbound MMS to download from Twilio. */
   'sms.media': SmsMediaJob;
+  /** A closed ticket whose campaign sends a survey: its personal link to make and send once (modules/surveys). */
+  'surveys.close': { ticketId: number };
 }
 
 export type JobName = keyof JobPayloads;

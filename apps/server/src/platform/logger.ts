@@ -27,8 +27,15 @@ const LOGGED_QUERY_KEYS = new Set([
   'hub.mode',
 ]);
 
-/** Paths that carry a secret as a segment (the password-reset link a user opens from their mail). */
-const SECRET_PATH_SEGMENTS = [/(\/reset-password\/)[^/?#]+/gi];
+/**
+ * Paths that carry a secret as a segment: the password-reset link a user opens from their mail, a survey link's
+ * token (whoever holds a personal link answers as its customer), on the public page and the public API.
+ */
+const SECRET_PATH_SEGMENTS = [
+  /(\/reset-password\/)[^/?#]+/gi,
+  /^(\/s\/)[^/?#]+/i,
+  /^(\/api\/v2\/public\/surveys\/)[^/?#]+/i,
+];
 
 /**
  * A request URL fit for a log: secrets in the path replaced, and every query value replaced unless its key is one of

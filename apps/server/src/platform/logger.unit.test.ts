@@ -27,6 +27,11 @@ describe('log redaction', () => {
       '/api/v2/webhooks/whatsapp/7?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=[redacted]',
     );
     expect(redactUrl('/api/v2/health')).toBe('/api/v2/health');
+    // Survey links' tokens: the public page and the public API.
+    expect(redactUrl('/s/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MDEy?lang=en')).toBe('/s/[redacted]?lang=[redacted]');
+    expect(redactUrl('/api/v2/public/surveys/Zm9vYmFy_-12/responses')).toBe(
+      '/api/v2/public/surveys/[redacted]/responses',
+    );
   });
 
   it('scrubs tokens, SQL parameters and unique-violation details from error texts', () => {

@@ -29,12 +29,16 @@ export const SURVEY_LIMITS = { questions: 100, options: 200, textAnswer: 5000 } 
 
 const hexColour = singleLine().regex(/^#[0-9a-fA-F]{6}$/, 'i18n:surveys.colourFormat');
 
+// Recursive: the document names it (SurveyOptionBody) so that the tree can refer to itself.
 export const surveyOptionSchema: z.ZodType<{ label: string; children?: { label: string; children?: unknown[] }[] }> =
-  z.lazy(() =>
-    z.object({
-      label: singleLine().min(1, 'i18n:surveys.optionRequired').max(200),
-      children: z.array(surveyOptionSchema).max(SURVEY_LIMITS.options).optional(),
-    }),
+  named(
+    'SurveyOptionBody',
+    z.lazy(() =>
+      z.object({
+        label: singleLine().min(1, 'i18n:surveys.optionRequired').max(200),
+        children: z.array(surveyOptionSchema).max(SURVEY_LIMITS.options).optional(),
+      }),
+    ),
   ) as never;
 export interface SurveyOption {
   label: string;

@@ -20,6 +20,7 @@ import { campaignListMemberOf, mayReadCampaign, seesAllCampaigns } from '../../p
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { channelsRepo } from '../channels/channels.repo.js';
 import { formsRepo } from '../forms/forms.repo.js';
+import { surveysRepo } from '../surveys/surveys.repo.js';
 import { usersRepo } from '../users/users.repo.js';
 import { type CampaignRow, campaignsRepo } from './campaigns.repo.js';
 
@@ -39,6 +40,9 @@ async function normalise(db: Executor, body: CampaignBody) {
   }
   if (body.formId && (await formsRepo.existingFormIds(db, [body.formId])).length === 0) {
     throw errors.invalidField('formId', 'campaigns.unknownForm');
+  }
+  if (body.config.surveyId && !(await surveysRepo.exists(db, body.config.surveyId))) {
+    throw errors.invalidField('config.surveyId', 'campaigns.unknownSurvey');
   }
   const agents = body.agents
     .map((agent) => ({

@@ -92,6 +92,34 @@ describe('the demo data', () => {
     expect(site.body).not.toContain('Guiones para agentes');
   });
 
+  it('has the customer-satisfaction survey on "Servicio al cliente" with 40 answers, once however often it is seeded', async () => {
+    await seedDemoData(t.ctx.db, 'http://localhost:3000', 0);
+    const { body } = await login(t.app, 'supervisor@atiende.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${body.result.token}` };
+    const surveys = (await t.app.inject({ method: 'GET', url: '/api/v2/surveys', headers })).json().result.data;
+    expect(surveys.map((survey: { name: string; responses: number }) => [survey.name, survey.responses])).toEqual([
+      ['Satisfacción del cliente', 40],
+    ]);
+    const survey = (await t.app.inject({ method: 'GET', url: `/api/v2/surveys/${surveys[0].id}`, headers })).json()
+      .result;
+    expect(survey.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual(['Servicio al cliente']);
+    expect(survey.questions.map((question: { type: string }) => question.type)).toEqual([
+      'csat',
+      'nps',
+      'radio',
+      'textarea',
+    ]);
+    const analysis = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/surveys/${surveys[0].id}/analysis`, headers })
+    ).json().result;
+    expect(analysis.responses).toBe(40);
+    expect(analysis.perDay.length).toBeGreaterThan(20);
+    expect(analysis.questions[0].satisfaction).toBeGreaterThan(50);
+    const page = await t.app.inject({ method: 'GET', url: new URL(survey.publicUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('¿Qué tan satisfecho quedó con la atención?');
+  });
+
   it('holds 30 days of work in both campaigns: the campaign dashboard shows it', async () => {
     const figures = await dashboard('supervisor@atiende.test', 'campaign-dashboard?preset=last30Days');
     expect(figures.campaigns.map((campaign: { name: string }) => campaign.name)).toEqual([

@@ -9,6 +9,7 @@ import { seedDemoHistory } from './demo.history.js';
 import { seedDemoKnowledgeBase } from './demo.knowledgebase.js';
 import { seedDemoReports } from './demo.reports.js';
 import { seedDemoStructure } from './demo.structure.js';
+import { seedDemoSurveys } from './demo.surveys.js';
 import { seedDemoTemplates, seedDemoWhatsappTemplates } from './demo.templates.js';
 import { seedDemoTickets } from './demo.tickets.js';
 import { seedDemoWidgets } from './demo.widgets.js';
@@ -54,6 +55,7 @@ export async function seedDemoData(
     await seedDemoAutomation(tx, 'supervisor@atiende.test');
     await seedDemoBots(tx, 'admin@atiende.test');
     await seedDemoKnowledgeBase(tx, 'admin@atiende.test');
+    await seedDemoSurveys(tx, 'admin@atiende.test');
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,

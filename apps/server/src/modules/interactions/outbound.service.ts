@@ -337,6 +337,24 @@ export function createOutboundService(ctx: AppContext) {
     },
 
     /**
+     * Like `sendAutomatic`, with the text decided inside the transaction that queues it: `compose` may write the
+     * caller's own record of the send (a survey's link made once per ticket) and answers null to send nothing, so
+     * the record and the message commit together and a retried job never sends twice.
+     */
+    async sendAutomaticOnce(ticketId: number, compose: (tx: Executor) => Promise<string | null>): Promise<boolean> {
+      const interaction = await interactionsRepo.latestInteraction(db, ticketId);
+      const channel = interaction ? await channelsRepo.find(db, interaction.channelId) : null;
+      if (!interaction || !channel) return false;
+      const message = await db.transaction(async (tx) => {
+        await assertReplyAccepted(tx, interaction, false);
+        const text = await compose(tx);
+        return text ? queueAutomatic(tx, interaction, channel, text) : null;
+      });
+      if (message) await announceStatus(ticketId, message.id, DELIVERY_STATUS.queued);
+      return message !== null;
+    },
+
+    /**
      * After a ticket closed: a web-chat visitor is told the conversation ended, in the campaign's words (empty:
      * nothing). Their next message opens a new ticket, linked to this one.
      */

@@ -18,6 +18,7 @@ export * from '../../modules/interactions/interactions.schema.js';
 export * from '../../modules/internalchat/internalchat.schema.js';
 export * from '../../modules/knowledgebase/kb.schema.js';
 export * from '../../modules/reports/reports.schema.js';
+export * from '../../modules/surveys/surveys.schema.js';
 export * from '../../modules/templates/templates.schema.js';
 export * from '../../modules/tickets/tickets.schema.js';
 export * from '../../modules/users/users.schema.js';

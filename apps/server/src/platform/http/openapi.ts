@@ -57,6 +57,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   403: 'The token lacks the permission, or the object is not the caller’s',
   404: 'Not found (or not visible to the caller)',
   409: 'Conflicts with the current state',
+  410: 'Gone: the link expired',
   413: 'Body or file too large',
   415: 'Unsupported content or file type',
   422: 'Invalid input: `result.fields` lists each field with a translated message',
@@ -200,6 +201,11 @@ export const API_TAGS = [
   {
     name: 'Knowledge base',
     description: 'Categories, sections (shown per audience), articles with attachments, search and the public site',
+  },
+  {
+    name: 'Surveys',
+    description:
+      'Surveys: questions, general and personal links, analysis, participants, the report and the public answers',
   },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },

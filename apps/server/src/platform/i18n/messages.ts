@@ -395,6 +395,26 @@ const es = {
   'knowledgeBase.unknownSection': 'La sección no existe o no la puede ver',
   'knowledgeBase.sectionWouldHide': 'Incluya su propio rol: si no, dejaría de ver la sección',
   'knowledgeBase.tooManyAttachments': 'Un artículo tiene como máximo 10 adjuntos',
+  'surveys.colourFormat': 'Color en formato #RRGGBB',
+  'surveys.optionRequired': 'Escriba el texto de la opción',
+  'surveys.questionKey':
+    'La clave empieza por una letra minúscula y lleva solo minúsculas, números y guion bajo (hasta 40)',
+  'surveys.labelRequired': 'Escriba la pregunta',
+  'surveys.optionsRequired': 'Agregue al menos una opción',
+  'surveys.questionsRequired': 'Agregue al menos una pregunta',
+  'surveys.duplicateKey': 'Dos preguntas tienen la misma clave',
+  'surveys.linkTarget': 'Elija un cliente o un caso',
+  'surveys.saved': 'Encuesta guardada',
+  'surveys.linkCreated': 'Enlace creado',
+  'surveys.unknownCustomer': 'El cliente no existe',
+  'surveys.unknownTicket': 'El caso no existe',
+  'surveys.expired': 'Este enlace de la encuesta venció y ya no recibe respuestas',
+  'surveys.alreadyAnswered': 'Esta encuesta ya fue respondida. ¡Gracias!',
+  'surveys.thanks': '¡Gracias por responder la encuesta!',
+  'surveys.valueScale': 'Elija un valor de la escala',
+  'surveys.valueOptions': 'Elija entre las opciones',
+  'surveys.valueTooLong': 'La respuesta es demasiado larga',
+  'campaigns.unknownSurvey': 'La encuesta no existe',
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -787,6 +807,26 @@ const en: Record<MessageKey, string> = {
   'knowledgeBase.unknownSection': 'The section does not exist or you cannot see it',
   'knowledgeBase.sectionWouldHide': 'Include your own role, or you would no longer see the section',
   'knowledgeBase.tooManyAttachments': 'An article has at most 10 attachments',
+  'surveys.colourFormat': 'Colour as #RRGGBB',
+  'surveys.optionRequired': 'Write the option’s text',
+  'surveys.questionKey':
+    'The key starts with a lowercase letter and holds only lowercase letters, digits and underscores (up to 40)',
+  'surveys.labelRequired': 'Write the question',
+  'surveys.optionsRequired': 'Add at least one option',
+  'surveys.questionsRequired': 'Add at least one question',
+  'surveys.duplicateKey': 'Two questions have the same key',
+  'surveys.linkTarget': 'Choose a customer or a ticket',
+  'surveys.saved': 'Survey saved',
+  'surveys.linkCreated': 'Link created',
+  'surveys.unknownCustomer': 'The customer does not exist',
+  'surveys.unknownTicket': 'The ticket does not exist',
+  'surveys.expired': 'This survey link has expired and no longer takes answers',
+  'surveys.alreadyAnswered': 'This survey has already been answered. Thank you!',
+  'surveys.thanks': 'Thank you for answering the survey!',
+  'surveys.valueScale': 'Choose a value on the scale',
+  'surveys.valueOptions': 'Choose among the options',
+  'surveys.valueTooLong': 'The answer is too long',
+  'campaigns.unknownSurvey': 'The survey does not exist',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { es, en };
