@@ -38,6 +38,9 @@ import { useSaveSurvey, useSurvey } from './api';
 import { changedKeys, emptySurveyForm, formToBody, type SurveyFormState, surveyToForm } from './model';
 import { QuestionsEditor } from './QuestionsEditor';
 
+/** A disabled field's help text in the normal secondary colour, not MUI's disabled grey. */
+const READABLE_HELP = { '&.Mui-disabled': { color: 'text.secondary' } } as const;
+
 const numberText = (value: number) => (Number.isFinite(value) ? String(value) : '');
 const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
@@ -251,7 +254,7 @@ export function SurveyForm({ survey, justSaved }: { survey: Survey | null; justS
               error={errors.businessLogoHeight}
               helperText={t('surveys.help.businessLogoHeight')}
               testId="survey-logo-height"
-              slotProps={{ htmlInput: { min: 16, max: 200 } }}
+              slotProps={{ htmlInput: { min: 16, max: 200 }, formHelperText: { sx: READABLE_HELP } }}
             />
           </Box>
         </Box>
@@ -307,7 +310,11 @@ export function SurveyForm({ survey, justSaved }: { survey: Survey | null; justS
             disabled={state.expirationDays === 0}
             onChange={(event) => set('expirationFrom')(event.target.value as SurveyExpirationFrom)}
             helperText={t('surveys.help.expirationFrom')}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'survey-expiration-from' } as object } }}
+            slotProps={{
+              select: { SelectDisplayProps: { 'data-testid': 'survey-expiration-from' } as object },
+              // The help says why it is off: it stays readable (MUI greys a disabled field's help below contrast).
+              formHelperText: { sx: READABLE_HELP },
+            }}
           >
             {SURVEY_EXPIRATION_FROM.map((from) => (
               <MenuItem key={from} value={from} data-testid={`survey-expiration-from-option-${from}`}>
