@@ -55,6 +55,9 @@ export default defineConfig({
           environment: 'happy-dom',
           // Both languages' texts, which the app loads one at a time (core/i18n.ts).
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A whole page rendered in happy-dom is CPU work: on a loaded 2-core machine a form test takes seconds, and
+          // its waits (test/dom.ts `waitUntil`) are bounded in real time; the default 5 s made them fail under load.
+          testTimeout: 20_000,
         },
       },
       {

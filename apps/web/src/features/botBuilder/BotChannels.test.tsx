@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitUntil } from '../../test/dom';
 import { SnackbarProvider } from '../../ui/SnackbarProvider';
 import { useBot } from './api';
 import { BotChannels } from './BotChannels';
@@ -158,7 +159,8 @@ describe('BotChannels', () => {
     expect(puts).toHaveLength(1);
     expect(puts[0].path).toBe('/api/v2/bots/5/channels');
     expect(JSON.parse(String(puts[0].body))).toEqual({ channelIds: [2, 1] });
-    expect(document.body.textContent).toContain('Canales guardados');
+    // The success message: the snackbar's code loads with the first message, in its own time.
+    await waitUntil(() => document.body.textContent?.includes('Canales guardados') ?? false);
     // The bot as the server answered: both chips, nothing left to save.
     expect(byTestId('bot-channel-chip-1')).not.toBeNull();
     expect(byTestId('bot-channel-chip-2')).not.toBeNull();

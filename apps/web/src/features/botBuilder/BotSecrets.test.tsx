@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitUntil } from '../../test/dom';
 import { SnackbarProvider } from '../../ui/SnackbarProvider';
 import { useBot } from './api';
 import { BotSecrets } from './BotSecrets';
@@ -151,6 +152,8 @@ describe('BotSecrets', () => {
     expect(byTestId<HTMLInputElement>('bot-secret-value')?.type).toBe('text');
     act(() => byTestId('bot-secret-save')?.click());
     await settle();
+    // The success message: the snackbar's code loads with the first message, in its own time.
+    await waitUntil(() => document.body.textContent?.includes('Secreto token guardado') ?? false);
     expect(puts()).toEqual([{ path: '/api/v2/bots/5/secrets', body: { secrets: { token: 's3cr3t-value' } } }]);
     expect(names()).toEqual(['api_key', 'token']);
     expect(document.body.textContent).toContain('Secreto token guardado');
@@ -180,6 +183,7 @@ describe('BotSecrets', () => {
     expect(puts()).toHaveLength(0);
     act(() => byTestId('confirm-accept')?.click());
     await settle();
+    await waitUntil(() => document.body.textContent?.includes('Secreto api_key quitado') ?? false);
     expect(puts()).toEqual([{ path: '/api/v2/bots/5/secrets', body: { secrets: { api_key: null } } }]);
     expect(names()).toEqual([]);
     expect(byTestId('bot-secrets-empty')?.textContent).toBe('Este bot no tiene secretos guardados.');

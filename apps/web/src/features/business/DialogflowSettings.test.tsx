@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../core/i18n';
+import { waitUntil } from '../../test/dom';
 import { SnackbarProvider } from '../../ui/SnackbarProvider';
 import { BusinessProfilePage } from './BusinessProfilePage';
 
@@ -192,7 +193,8 @@ describe('Dialogflow settings in the business profile', () => {
         body: { credentials: KEY, apiBaseUrl: 'https://europe-west1-dialogflow.googleapis.com' },
       },
     ]);
-    expect(document.body.textContent).toContain('Dialogflow guardado');
+    // The success message: the snackbar's code loads with the first message, in its own time.
+    await waitUntil(() => document.body.textContent?.includes('Dialogflow guardado') ?? false);
     expect(byTestId('dialogflow-status')?.textContent).toBe(
       'Hay una clave guardada (proyecto tienda-bot-123, bot@tienda-bot-123.iam.gserviceaccount.com). Déjelo vacío para conservarla.',
     );

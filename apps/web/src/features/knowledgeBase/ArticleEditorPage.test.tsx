@@ -3,9 +3,9 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { byTestId, calls, envelope, mount, settle, type, waitUntil } from '../../test/dom';
 import { KnowledgeBaseArticleEditorPage } from './ArticleEditorPage';
 import i18n from './i18n';
-import { byTestId, calls, envelope, mount, settle, type, waitUntil } from './testing';
 
 vi.mock('../../app/queries', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/queries')>()),

@@ -3,9 +3,9 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { byTestId, calls, envelope, mount, settle, waitUntil } from '../../test/dom';
 import { KnowledgeBaseCategoriesPage } from './CategoriesPage';
 import i18n from './i18n';
-import { byTestId, calls, envelope, mount, settle, waitUntil } from './testing';
 
 vi.mock('../../app/queries', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/queries')>()),

@@ -2,9 +2,9 @@ import type { KbArticle, KbSearchHit } from '@atiende/contracts';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { byTestId, calls, envelope, mount, type, waitUntil } from '../../test/dom';
 import i18n from './i18n';
 import { KbInsertButton } from './KbInsertButton';
-import { byTestId, calls, envelope, mount, type, waitUntil } from './testing';
 
 let granted = true;
 vi.mock('../../app/queries', async (importOriginal) => ({

@@ -3,7 +3,7 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byTestId, calls, envelope, mount, waitUntil } from '../knowledgeBase/testing';
+import { byTestId, calls, envelope, mount, waitUntil } from '../../test/dom';
 import i18n from './i18n';
 import { SurveysListPage } from './SurveysListPage';
 

@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../core/i18n';
-import { byTestId, calls, envelope, mount, settle, type, waitUntil } from '../../knowledgeBase/testing';
+import { byTestId, calls, envelope, mount, settle, type, waitUntil } from '../../../test/dom';
 import { type CampaignFormState, emptyCampaignForm } from '../model';
 import { ConfigurationPanel } from './ConfigurationTab';
 

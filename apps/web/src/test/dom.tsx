@@ -1,8 +1,9 @@
-// Helpers of this feature's component tests (not part of the app).
+// Helpers of the web's component tests (not part of the app): mounting with the app's providers, the API's envelope,
+// waiting for what a page shows.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { SnackbarProvider } from '../../ui/SnackbarProvider';
+import { SnackbarProvider } from '../ui/SnackbarProvider';
 
 /** The API's envelope around `result`, as a fetch Response. */
 export const envelope = (result: unknown, status = 200) =>
@@ -27,7 +28,7 @@ export async function settle(rounds = 8) {
 }
 
 /** Waits (in real time) until `check` holds, letting React update meanwhile. */
-export async function waitUntil(check: () => boolean, ms = 2000) {
+export async function waitUntil(check: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met in time');
