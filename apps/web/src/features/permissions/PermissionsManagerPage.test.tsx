@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitUntil } from '../../test/dom';
 import { SnackbarProvider } from '../../ui/SnackbarProvider';
 import i18n from './i18n';
 import { PermissionsManagerPage } from './PermissionsManagerPage';
@@ -179,6 +180,8 @@ describe('PermissionsManagerPage', () => {
     expect(calls('PUT')).toHaveLength(0);
     await until(() => byTestId('role-dialog') === null);
     expect(byTestId('role-dialog')).toBeNull();
+    // The snackbar's code loads with its first message, in its own time.
+    await waitUntil(() => byTestId('snackbar') !== null);
     expect(byTestId('snackbar')?.textContent).toContain('Rol creado con los permisos de «Calidad»');
     expect(byTestId('role-row-soporte')?.classList.contains('Mui-selected')).toBe(true);
     expect(byTestId<HTMLInputElement>('permission-checkbox-exportar-casos')?.checked).toBe(true);
@@ -191,6 +194,7 @@ describe('PermissionsManagerPage', () => {
     await createRoleCopying(1);
     expect(calls('POST')).toHaveLength(1);
     expect(calls('PUT')).toHaveLength(0);
+    await waitUntil(() => byTestId('snackbar') !== null);
     expect(byTestId('snackbar')?.getAttribute('data-variant')).toBe('error');
     expect(byTestId('snackbar')?.textContent).toContain('No puede otorgar permisos que usted no tiene');
     expect(byTestId('role-dialog')).not.toBeNull();
@@ -211,6 +215,7 @@ describe('PermissionsManagerPage', () => {
       { name: 'soporte', label: 'Soporte', copyFromRoleId: null },
     ]);
     expect(calls('PUT')).toHaveLength(0);
+    await waitUntil(() => byTestId('snackbar') !== null);
     expect(byTestId('snackbar')?.textContent).toContain('Rol creado');
   });
 });
