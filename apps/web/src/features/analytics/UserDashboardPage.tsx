@@ -50,7 +50,7 @@ export function UserDashboardPage() {
         value={agentList.some((agent) => agent.id === shownUser) ? shownUser : ''}
         onChange={(event) => {
           const id = Number(event.target.value);
-          setFilters({ ...filters, user: id === me ? null : id });
+          setFilters({ user: id === me ? null : id });
         }}
         sx={{ minWidth: 200 }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'dashboard-agent' } as object } }}

@@ -40,7 +40,8 @@ import { type DashboardFilters, presetKey, type TargetState } from './model';
 
 export interface FilterBarProps {
   filters: DashboardFilters;
-  onChange: (next: DashboardFilters) => void;
+  /** Receives what changed (applied to the filters as they are then). */
+  onChange: (patch: Partial<DashboardFilters>) => void;
   campaignOptions: { id: number; label: string }[];
   /** The server's messages for the custom range's days (a 400 answer's `result.fields`). */
   fieldErrors: Record<string, string>;
@@ -51,7 +52,7 @@ export interface FilterBarProps {
 /** Period (13 presets, custom with two date fields), campaigns and, on the user dashboard, the agent. */
 export function FilterBar({ filters, onChange, campaignOptions, fieldErrors, agentPicker }: FilterBarProps) {
   const { t } = useTranslation();
-  const set = (patch: Partial<DashboardFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<DashboardFilters>) => onChange(patch);
   return (
     <Box
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 1 }}

@@ -9,8 +9,11 @@ export function useDashboardFilters() {
   const key = search.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters change only when the query string does.
   const filters = useMemo(() => filtersFromSearch(search), [key]);
+  // A change is a patch applied to the query string as it is when the change lands, not to the filters of the render
+  // that made the handler: two quick changes (a period, then a campaign) must both stay, whatever a slow render did.
   const setFilters = useCallback(
-    (next: DashboardFilters) => setSearch(filtersToSearch(next), { replace: true }),
+    (patch: Partial<DashboardFilters>) =>
+      setSearch((current) => filtersToSearch({ ...filtersFromSearch(current), ...patch }), { replace: true }),
     [setSearch],
   );
   return { filters, setFilters };
