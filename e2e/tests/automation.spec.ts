@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.js';
 import { apiGet } from '../support/api.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
@@ -15,8 +15,15 @@ import { BASE_URL, DEMO_PASSWORD, ROOT } from '../support/env.js';
 
 const SCREENS = path.join(ROOT, '.test-results', 'automation');
 
+/** Contexts this file opened: closed after each test, so no live page keeps rendering through the rest of the run. */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of opened.splice(0)) await context.close();
+});
+
 async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
+  opened.push(context);
   return context.newPage();
 }
 
