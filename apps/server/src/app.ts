@@ -46,6 +46,8 @@ import { createCredentialsService } from './modules/credentials/credentials.serv
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { createImportsService, IMPORT_QUEUE } from './modules/customers/imports.service.js';
+import { dialersRoutes } from './modules/dialers/dialers.routes.js';
+import { createDialersService } from './modules/dialers/dialers.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
 import { emailChannelModule } from './modules/email/email.channel.js';
 import { sendTranscript } from './modules/email/email.service.js';
@@ -80,6 +82,8 @@ import { createTicketsService, type TicketsService } from './modules/tickets/tic
 import { usersRepo } from './modules/users/users.repo.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { voiceRoutes } from './modules/voice/voice.routes.js';
+import { createVoiceService, type VoiceService } from './modules/voice/voice.service.js';
 import { whatsappChannelModule } from './modules/whatsapp/whatsapp.channel.js';
 import { webchatChannelModule } from './modules/widgets/webchat.channel.js';
 import { widgetAssetRoutes } from './modules/widgets/webchat.routes.js';
@@ -140,6 +144,7 @@ export interface BuiltApp {
     sla: SlaService;
     bulk: BulkService;
     bots: BotRuntime;
+    voice: VoiceService;
   };
 }
 
@@ -223,6 +228,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         // https: only for images an agent chose to show (inbound remote images load on click).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
+        // Audio and video the app plays from files it fetched with the session (a dialer's audio, media previews).
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         // Business integrations open their own pages inside the app.
         frameSrc: ["'self'", 'https:'],
@@ -353,6 +360,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   const secureCookies = deps.config.publicUrl.startsWith('https:');
 
+  // Voice (docs/voice.md): the node with VOICE_ENABLED runs the telephony daemons; every node issues credentials.
+  const voice = createVoiceService(ctx);
+
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
   registerErrorHandling(app, (request, reply) => {
@@ -388,9 +398,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       await segmentationRoutes(api, segmentation);
       await slaRoutes(api, sla);
       await bulkRoutes(api, bulk);
+      await dialersRoutes(api, createDialersService(ctx));
       await botsRoutes(api, bots, botRuntime);
       await kbRoutes(api, kb);
       await surveysRoutes(api, surveys, secureCookies);
+      await voiceRoutes(api, voice);
       await widgetsRoutes(api, widgets);
       await channelRegistry.routes(api);
       await filesRoutes(api, ctx);
@@ -417,7 +429,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     segmentation.start(deps.config.automationSchedulerMs);
     sla.start(deps.config.automationSchedulerMs);
   }
+  // Started in the background: the daemons take a few seconds and the API does not wait for them.
+  const voiceStarted = voice.start();
   app.addHook('onClose', async () => {
+    await voiceStarted;
+    await voice.stop();
     routing.stop();
     await analytics.stop();
     await reports.stop();
@@ -449,6 +465,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       sla,
       bulk,
       bots: botRuntime,
+      voice,
     },
   };
 }

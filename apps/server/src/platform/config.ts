@@ -52,6 +52,19 @@ const urlWithProtocol = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+/** `min-max`, both ports, min below max. */
+const portRangeSchema = z
+  .string()
+  .regex(/^\d{1,5}-\d{1,5}$/, 'must be min-max')
+  .transform((value, context) => {
+    const [min, max] = value.split('-').map(Number);
+    if (min < 1024 || max > 65535 || min >= max) {
+      context.addIssue({ code: 'custom', message: 'must be two ports from 1024 to 65535, the first lower' });
+      return z.NEVER;
+    }
+    return { min, max };
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -85,6 +98,26 @@ const envSchema = z.object({
   BULK_SCHEDULER_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** A bulk recipient claimed this long ago and never settled was interrupted (its node died while sending). */
   BULK_INTERRUPTED_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
+  /** The voice layer places calls (dialers, softphone): off until it is set up (docs/dialers.md). */
+  VOICE_ENABLED: booleanFromEnv.optional(),
+  /** Where the registrar's secure WebSocket, TURN and rtpengine's media listen (docs/voice.md). */
+  VOICE_LISTEN_IP: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
+  /** The address announced for media and TURN when browsers reach this machine through NAT. */
+  VOICE_ADVERTISE_IP: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /** The host name browsers use for wss://<host>:8089/ws and the SIP domain (default: the one they reached). */
+  VOICE_PUBLIC_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name')
+    .optional(),
+  VOICE_WS_PORT: z.coerce.number().int().min(1).max(65535).default(8089),
+  VOICE_SIP_PORT: z.coerce.number().int().min(1).max(65535).default(5060),
+  VOICE_TURN_PORT: z.coerce.number().int().min(1).max(65535).default(3478),
+  VOICE_RTPENGINE_PORT: z.coerce.number().int().min(1).max(65535).default(22222),
+  VOICE_RTP_PORTS: portRangeSchema.prefault('30000-30999'),
+  VOICE_RELAY_PORTS: portRangeSchema.prefault('31000-31999'),
+  /** PEM certificate and key of the secure WebSocket; a self-signed pair is made in DATA_DIR/voice without them. */
+  VOICE_TLS_CERT: z.string().min(1).optional(),
+  VOICE_TLS_KEY: z.string().min(1).optional(),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -135,6 +168,21 @@ export type Config = Readonly<{
   automationSchedulerMs: number;
   bulkSchedulerMs: number;
   bulkInterruptedAfterMs: number;
+  /** VOICE_ENABLED: this node runs the telephony daemons (false by default). */
+  voiceEnabled: boolean;
+  voice: {
+    listenIp: string;
+    advertiseIp?: string;
+    publicHost?: string;
+    websocketPort: number;
+    sipPort: number;
+    turnPort: number;
+    controlPort: number;
+    rtpPorts: { min: number; max: number };
+    relayPorts: { min: number; max: number };
+    certificate?: string;
+    privateKey?: string;
+  };
 }>;
 
 export class ConfigError extends Error {}
@@ -180,5 +228,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     automationSchedulerMs: value.AUTOMATION_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 30_000),
     bulkSchedulerMs: value.BULK_SCHEDULER_MS ?? (value.NODE_ENV === 'test' ? 0 : 15_000),
     bulkInterruptedAfterMs: value.BULK_INTERRUPTED_AFTER_MS ?? 900_000,
+    voiceEnabled: value.VOICE_ENABLED ?? false,
+    voice: {
+      listenIp: value.VOICE_LISTEN_IP,
+      advertiseIp: value.VOICE_ADVERTISE_IP,
+      publicHost: value.VOICE_PUBLIC_HOST,
+      websocketPort: value.VOICE_WS_PORT,
+      sipPort: value.VOICE_SIP_PORT,
+      turnPort: value.VOICE_TURN_PORT,
+      controlPort: value.VOICE_RTPENGINE_PORT,
+      rtpPorts: value.VOICE_RTP_PORTS,
+      relayPorts: value.VOICE_RELAY_PORTS,
+      certificate: value.VOICE_TLS_CERT,
+      privateKey: value.VOICE_TLS_KEY,
+    },
   };
 }

@@ -97,6 +97,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
     '': 'ver-configuracion-campana',
     add: 'ver-configuracion-campana',
     ':id/view': 'ver-configuracion-campana',
+    ':id/edit': 'ver-configuracion-campana',
   }),
   { path: 'user-dashboard', permission: 'ver-dashboard-usuario', module: 'userDashboard' },
   { path: 'campaign-dashboard', permission: 'ver-dashboard-campana', module: 'campaignDashboard' },

@@ -128,6 +128,9 @@ const SegmentationViewPage = page(
 const BulkListPage = page(() => import('../features/bulk/BulkListPage'), 'BulkListPage');
 const BulkWizardPage = page(() => import('../features/bulk/BulkWizardPage'), 'BulkWizardPage');
 const BulkViewPage = page(() => import('../features/bulk/BulkViewPage'), 'BulkViewPage');
+const DialersListPage = page(() => import('../features/dialers/DialersListPage'), 'DialersListPage');
+const DialerFormPage = page(() => import('../features/dialers/DialerFormPage'), 'DialerFormPage');
+const DialerViewPage = page(() => import('../features/dialers/DialerViewPage'), 'DialerViewPage');
 const SlaRulesListPage = page(() => import('../features/automation/sla/SlaRulesListPage'), 'SlaRulesListPage');
 const SlaRuleFormPage = page(() => import('../features/automation/sla/SlaRuleFormPage'), 'SlaRuleFormPage');
 
@@ -206,6 +209,10 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   'bulk-messaging': <BulkListPage />,
   'bulk-messaging/add': <BulkWizardPage />,
   'bulk-messaging/:id/view': <BulkViewPage />,
+  dialers: <DialersListPage />,
+  'dialers/add': <DialerFormPage mode="create" />,
+  'dialers/:id/view': <DialerViewPage />,
+  'dialers/:id/edit': <DialerFormPage mode="edit" />,
   'sla-rules': <SlaRulesListPage />,
   'sla-rules/add': <SlaRuleFormPage mode="create" />,
   'sla-rules/:id/edit': <SlaRuleFormPage mode="edit" />,

@@ -1,8 +1,8 @@
-import type { BulkAccounts, BulkRecipientStatus, BulkStatus, ConditionGroup } from '@atiende/contracts';
+import type { BulkRecipientStatus, BulkStatus } from '@atiende/contracts';
 import { and, desc, eq, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { Executor } from '../../platform/db/client.js';
-import { compileConditions } from '../automation/conditions.sql.js';
+import { type AudienceSpec, audienceFrom } from '../automation/audience.sql.js';
 import { bulkMessages, type bulkRecipients, bulkRuns } from './bulk.schema.js';
 
 export type BulkMessageRow = typeof bulkMessages.$inferSelect;
@@ -23,48 +23,8 @@ const COUNTER_COLUMNS: Record<BulkCounter, string> = {
   replied: 'replied',
 };
 
-/** Who the accounts step selects: its customers, with their first contact of the channel's contact types. */
-export interface AudienceSpec {
-  accounts: Omit<BulkAccounts, 'conditions'> & { conditions: ConditionGroup };
-  campaignId: number;
-  /** Catalogue ids of the contact types that reach the channel (the first one found, by position, is used). */
-  contactTypeIds: number[];
-  now: number;
-}
-
-/**
- * A customer's contacts are read by `customer_id` alone, their type filtered after (`array_position`, which no index
- * serves): with stale statistics — right after an import — the planner otherwise joined the by-type index for every
- * customer, reading every contact of those types once per customer (a 100,000-customer run took minutes to choose).
- *
- * The audience as SQL: customers matching the conditions (the condition language's `customer.*` fields read `cu`
- * and `t.customer_id`, so `t` is the customer itself here), in the campaign's accounts when asked, among the
- * selected ones when asked; `c` is their contact for the channel (none: no row unless `withoutContact`).
- */
-function audienceFrom(spec: AudienceSpec, options: { contact: 'required' | 'optional' }) {
-  const { accounts } = spec;
-  const typeIds = spec.contactTypeIds.length ? spec.contactTypeIds : [-1];
-  const join = options.contact === 'required' ? sql`join lateral` : sql`left join lateral`;
-  return sql`customers cu
-    cross join lateral (select cu.id as customer_id) t
-    ${join} (
-      select cc.value from customer_contacts cc
-      where cc.customer_id = cu.id
-        and array_position(${`{${typeIds.join(',')}}`}::bigint[], cc.type_id) is not null
-      order by array_position(${`{${typeIds.join(',')}}`}::bigint[], cc.type_id), cc.position, cc.id limit 1
-    ) c on true
-    where ${compileConditions(accounts.conditions, spec.now)}
-    ${
-      accounts.campaignAccountsOnly
-        ? sql`and exists (select 1 from campaign_customers k where k.campaign_id = ${spec.campaignId} and k.customer_id = cu.id)`
-        : sql``
-    }
-    ${
-      accounts.sendTo === 'selected'
-        ? sql`and cu.id = any(${`{${accounts.customerIds.join(',') || '-1'}}`}::bigint[])`
-        : sql``
-    }`;
-}
+/** Who the accounts step selects (the audience's SQL is shared with dialers: automation/audience.sql.ts). */
+export type { AudienceSpec };
 
 const STATUS_COUNTERS = ['new', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
 

@@ -5,6 +5,7 @@ import { usersRepo } from '../users/users.repo.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
 import { seedDemoAutomation } from './demo.automation.js';
 import { seedDemoBots } from './demo.bots.js';
+import { seedDemoDialers } from './demo.dialers.js';
 import { seedDemoHistory } from './demo.history.js';
 import { seedDemoKnowledgeBase } from './demo.knowledgebase.js';
 import { seedDemoReports } from './demo.reports.js';
@@ -56,6 +57,7 @@ export async function seedDemoData(
     await seedDemoBots(tx, 'admin@atiende.test');
     await seedDemoKnowledgeBase(tx, 'admin@atiende.test');
     await seedDemoSurveys(tx, 'admin@atiende.test');
+    await seedDemoDialers(tx, 'admin@atiende.test');
   });
   const lines = DEMO_ACCOUNTS.map(
     (account) => `  ${account.email.padEnd(26)} ${account.role.padEnd(6)}${account.mfa ? ' (MFA: code by mail)' : ''}`,

@@ -195,6 +195,10 @@ export const API_TAGS = [
     description: 'Bulk messages: the wizard’s audience, saving, runs and their actions, recipients and results',
   },
   {
+    name: 'Dialers',
+    description: 'Dialers: configuration, the accounts they call, their actions, accounts list and charts',
+  },
+  {
     name: 'Bot builder',
     description: 'Bots: their versions (saved, updated, deleted, published), flow checks, export and import',
   },
@@ -207,6 +211,7 @@ export const API_TAGS = [
     description:
       'Surveys: questions, general and personal links, analysis, participants, the report and the public answers',
   },
+  { name: 'Voice', description: 'Telephony status and the softphone’s time-limited SIP and TURN credentials' },
   { name: 'Agents', description: 'Agent statuses and live supervision' },
   { name: 'Interactions', description: 'Messages: the API channel, agent replies and delivery reports' },
   { name: 'Internal chat', description: 'One-to-one chat between staff' },
