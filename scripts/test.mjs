@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setupVoice } from './voice-setup.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const resultsDir = path.join(root, '.test-results');
@@ -89,7 +90,28 @@ const record = (name, ok, counts = { passed: ok ? 1 : 0, failed: 0 }) => {
   failed += counts.failed > 0 ? counts.failed : ok ? 0 : 1;
 };
 
-const chromium = wants('e2e') ? ensureChromium() : null;
+/**
+ * Runs a command inside a network namespace of its own that has only a loopback interface (the media tests: no
+ * packet can go to another address). Creating one needs root, as installing the telephony packages does.
+ */
+function runIsolated(title, command, args, env) {
+  const namespace = `atiende-voice-${process.pid}`;
+  const ip = (...rest) => spawnSync('ip', rest, { stdio: 'inherit' }).status === 0;
+  if (!ip('netns', 'add', namespace)) {
+    process.stderr.write('\nThe media tests need a network namespace (`ip netns add`, as root).\n');
+    return false;
+  }
+  try {
+    if (!ip('netns', 'exec', namespace, 'ip', 'link', 'set', 'lo', 'up')) return false;
+    return run(title, 'ip', ['netns', 'exec', namespace, command, ...args], env);
+  } finally {
+    ip('netns', 'delete', namespace);
+  }
+}
+
+const chromium = wants('e2e') || wants('voice') ? ensureChromium() : null;
+// The API tests start the telephony daemons (modules/voice) and the media tests call through them.
+if ((wants('api') || wants('voice')) && !setupVoice({ quiet: true })) record('telephony packages', false);
 if (wants('typecheck'))
   record('typecheck', run('Typecheck', 'npx', ['tsc', '-b', 'packages/contracts', 'apps/server', 'apps/web', 'e2e']));
 if (wants('lint')) record('lint', run('Lint', 'npx', ['biome', 'check', '.']));
@@ -107,8 +129,11 @@ for (const project of ['unit', 'web', 'api']) {
   ]);
   record(`${project} tests`, ok, vitestCounts(output));
 }
+/** Whether the browser tests' build succeeded (null: not built yet). */
+let webBuilt = null;
 if (wants('e2e')) {
   const built = run('Build (server and web) for the browser tests', 'npm', ['run', 'build']);
+  webBuilt = built;
   record('build', built);
   if (built) {
     const output = path.join(resultsDir, 'e2e.json');
@@ -124,6 +149,20 @@ if (wants('e2e')) {
     );
     record('e2e tests', ok, playwrightCounts(output));
   }
+}
+
+if (wants('voice')) {
+  const built = webBuilt ?? run('Build (server and web) for the media tests', 'npm', ['run', 'build']);
+  if (built) {
+    const output = path.join(resultsDir, 'e2e-voice.json');
+    const ok = runIsolated(
+      'Playwright: softphones in Chromium, in a network namespace with only loopback',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.voice.config.ts'],
+      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: output, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    );
+    record('voice tests', ok, playwrightCounts(output));
+  } else record('build', false);
 }
 
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((line) => `  ✘ ${line}`).join('\n')}\n`);

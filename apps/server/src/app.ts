@@ -230,7 +230,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         fontSrc: ["'self'", 'data:'],
         // Audio and video the app plays from files it fetched with the session (a dialer's audio, media previews).
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // The softphone's SIP registrar (docs/voice.md): its secure WebSocket on the voice host's own port.
+        connectSrc: [
+          "'self'",
+          deps.config.voice.publicHost
+            ? `wss://${deps.config.voice.publicHost}:${deps.config.voice.websocketPort}`
+            : `wss://*:${deps.config.voice.websocketPort}`,
+        ],
         // Business integrations open their own pages inside the app.
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],

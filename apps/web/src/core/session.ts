@@ -13,7 +13,12 @@ export interface SessionState {
 }
 
 /** Keys that belong to one user's working context: cleared when a different user logs in. */
-const PER_USER_KEYS = [STORAGE_KEYS.notificationsSort, STORAGE_KEYS.selectedCampaign, STORAGE_KEYS.ticketView];
+const PER_USER_KEYS = [
+  STORAGE_KEYS.notificationsSort,
+  STORAGE_KEYS.selectedCampaign,
+  STORAGE_KEYS.ticketView,
+  STORAGE_KEYS.softphone,
+];
 /** Ticket-related keys removed on logout. */
 const TICKET_WORK_KEYS = ['interaction', 'selectedChannel', 'selectedContact', 'taskPerTicket'];
 
@@ -61,7 +66,12 @@ export function startSession(result: LoginResult): void {
   writeString(STORAGE_KEYS.sessionId, result.sessionId);
   writeJson(STORAGE_KEYS.user, { ...result.user, sstart: result.sstart } satisfies StoredUser);
   writeString(STORAGE_KEYS.advancedSearch, String(result.advanced_search));
-  writeJson(STORAGE_KEYS.softphone, { webrtc: result.webrtc, turn: result.turn });
+  // The softphone's devices and volumes (features/softphone) stay with the user from one session to the next.
+  writeJson(STORAGE_KEYS.softphone, {
+    ...readJson<Record<string, unknown>>(STORAGE_KEYS.softphone),
+    webrtc: result.webrtc,
+    turn: result.turn,
+  });
   writeString(STORAGE_KEYS.userPause, null);
   emit();
 }
@@ -83,7 +93,9 @@ export function clearSession(): void {
   writeString(STORAGE_KEYS.token, null);
   writeString(STORAGE_KEYS.sessionId, null);
   writeString(STORAGE_KEYS.userPause, null);
-  writeString(STORAGE_KEYS.softphone, null);
+  const { webrtc: _webrtc, turn: _turn, ...devices } = readJson<Record<string, unknown>>(STORAGE_KEYS.softphone) ?? {};
+  if (Object.keys(devices).length > 0) writeJson(STORAGE_KEYS.softphone, devices);
+  else writeString(STORAGE_KEYS.softphone, null);
   for (const key of TICKET_WORK_KEYS) writeString(key, null);
   emit();
 }

@@ -53,6 +53,8 @@ describe('voice without telephony', () => {
     }
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/v2/voice/credentials' });
     expect(anonymous.statusCode).toBe(401);
+    // The web app may open the registrar's secure WebSocket (another port than its own origin), and nothing else.
+    expect(String(status.headers['content-security-policy'])).toContain("connect-src 'self' wss://*:8089");
   });
 });
 

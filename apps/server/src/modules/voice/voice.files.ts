@@ -40,7 +40,14 @@ export function kamailioTlsConfig(files: VoiceFiles): string {
 }
 
 const BROWSER_MEDIA =
-  'ICE=force DTLS=passive SDES-off UDP/TLS/RTP/SAVPF rtcp-mux-require generate-mid replace-origin replace-session-connection';
+  'ICE=force SDES-off UDP/TLS/RTP/SAVPF rtcp-mux-require generate-mid replace-origin replace-session-connection';
+/**
+ * Offers to a browser leave the DTLS role to it (actpass). Towards a calling browser rtpengine is the DTLS client:
+ * it finishes ICE with the caller from the offer's candidates, before the answer arrives, and a caller told to be
+ * the client (rtpengine passive) then never completed the handshake in Chromium (found by the softphones' test).
+ */
+const BROWSER_OFFER = `${BROWSER_MEDIA} DTLS=passive`;
+const BROWSER_ANSWER = `${BROWSER_MEDIA} DTLS=active`;
 const PLAIN_MEDIA = 'ICE=remove RTP/AVP rtcp-mux-demux replace-origin replace-session-connection';
 
 /**
@@ -91,6 +98,8 @@ modparam("usrloc", "db_mode", 0)
 modparam("registrar", "min_expires", 10)
 modparam("registrar", "default_expires", ${SOFTPHONE.registerExpiresSeconds})
 modparam("registrar", "max_expires", 3600)
+# No GRUU: browsers would use it as their Contact, which carries no WebSocket transport for calls to reach them by.
+modparam("registrar", "gruu_enabled", 0)
 modparam("rr", "append_fromtag", 1)
 modparam("nathelper", "received_avp", "$avp(RECEIVED)")
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
@@ -165,7 +174,7 @@ route[AUTH] {
 }
 
 route[MEDIA_OFFER] {
-	if ($du =~ "transport=ws" || $ru =~ "transport=ws") rtpengine_offer("${BROWSER_MEDIA}");
+	if ($du =~ "transport=ws" || $ru =~ "transport=ws") rtpengine_offer("${BROWSER_OFFER}");
 	else rtpengine_offer("${PLAIN_MEDIA}");
 }
 
@@ -176,7 +185,7 @@ branch_route[MEDIA_BRANCH] {
 onreply_route[MEDIA_REPLY] {
 	if (nat_uac_test("64")) add_contact_alias();
 	if (has_body("application/sdp")) {
-		if (isflagset(FLT_FROM_WS)) rtpengine_answer("${BROWSER_MEDIA}");
+		if (isflagset(FLT_FROM_WS)) rtpengine_answer("${BROWSER_ANSWER}");
 		else rtpengine_answer("${PLAIN_MEDIA}");
 	}
 }

@@ -34,12 +34,17 @@ describe('the daemons’ configuration', () => {
   it('lets the registrar take 30 s registrations, keeps the workers’ plain SIP on loopback and never aliases it', () => {
     const config = kamailioConfig(network, files, secret);
     expect(config).toContain('modparam("registrar", "min_expires", 10)');
+    expect(config).toContain('modparam("registrar", "gruu_enabled", 0)');
     expect(config).toContain('listen=udp:127.0.0.1:5060');
     expect(config).toContain('listen=tls:127.0.0.1:8089');
     expect(config).not.toMatch(/^alias=/m);
     expect(config).toContain('auto_aliases=no');
     // Browsers get DTLS-SRTP with ICE from rtpengine; plain SIP legs plain RTP without ICE.
-    expect(config).toContain('ICE=force DTLS=passive SDES-off UDP/TLS/RTP/SAVPF rtcp-mux-require generate-mid');
+    expect(config).toMatch(
+      /rtpengine_offer\("ICE=force SDES-off UDP\/TLS\/RTP\/SAVPF rtcp-mux-require generate-mid.* DTLS=passive"\)/,
+    );
+    // Towards a calling browser rtpengine starts the DTLS handshake itself.
+    expect(config).toMatch(/rtpengine_answer\("ICE=force SDES-off UDP\/TLS\/RTP\/SAVPF .* DTLS=active"\)/);
     expect(config).toContain('ICE=remove RTP/AVP');
   });
 

@@ -19,6 +19,7 @@ import { useSession } from '../../core/session';
 import { AgentStatusMenu } from '../../features/desk/AgentStatusMenu';
 import { usePendingBadgeCount } from '../../features/desk/pending';
 import { useInternalChatUnread } from '../../features/internalchat/hooks';
+import { HeaderSoftphone } from '../../features/softphone/HeaderSoftphone';
 import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
 import { useBusiness, usePermissions } from '../queries';
 import { AgentTimer } from './AgentTimer';
@@ -108,6 +109,7 @@ export function Header({ onMenuToggle }: { onMenuToggle: () => void }) {
         <CampaignSwitcher />
         {isAgent ? <AgentTimer since={user?.sstart} /> : null}
         <AgentStatusMenu />
+        <HeaderSoftphone />
         <Tooltip title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}>
           <IconButton
             color="inherit"

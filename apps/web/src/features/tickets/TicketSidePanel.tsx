@@ -1,4 +1,4 @@
-import { isWebchatVisitorId, type Ticket } from '@atiende/contracts';
+import { isWebchatVisitorId, PHONE_CONTACT_CODES, type Ticket } from '@atiende/contracts';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
@@ -19,7 +19,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUserCampaigns } from '../../app/campaign';
-import { usePermissions } from '../../app/queries';
+import { useBusiness, usePermissions, useProfile } from '../../app/queries';
 import { useSession } from '../../core/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { DetailRow } from '../../ui/DetailList';
@@ -39,6 +39,9 @@ import {
 } from './api';
 import { PriorityChip, StatusChip } from './components';
 import { availableActions } from './model';
+
+// Loaded only for users with a softphone (the header loads the same chunk for them at once).
+const SoftphoneCallButton = lazyNamed(() => import('../softphone/SoftphoneLauncher'), 'SoftphoneCallButton');
 
 export function Panel({ title, children, testId }: { title?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -64,6 +67,10 @@ export function CustomerPanel({ ticket }: { ticket: Ticket }) {
     (data?.contacts ?? []).some((contact) => contact.value.includes('@'));
   const shown = (value: string) => !(named && isWebchatVisitorId(value));
   const contacts = (data?.contacts ?? []).filter((contact) => shown(contact.value));
+  // The softphone runs for users with an extension when the business has WebRTC (features/softphone).
+  const webrtc = useBusiness().data?.configuracion?.webrtc_enabled;
+  const extension = useProfile().profile?.extension;
+  const softphone = Boolean(webrtc && extension);
   return (
     <Panel title={t('tickets.fields.customer')} testId="ticket-customer-panel">
       <Typography variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
@@ -90,6 +97,11 @@ export function CustomerPanel({ ticket }: { ticket: Ticket }) {
                 {contact.areaCode ? `(${contact.areaCode}) ` : ''}
                 {contact.value}
                 {contact.extension ? ` ext. ${contact.extension}` : ''}
+                {softphone && PHONE_CONTACT_CODES.includes(contact.type.code ?? '') ? (
+                  <Suspense>
+                    <SoftphoneCallButton value={contact.value} areaCode={contact.areaCode} />
+                  </Suspense>
+                ) : null}
               </Typography>
             </Box>
           ))}

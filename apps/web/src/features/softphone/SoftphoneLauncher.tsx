@@ -1,0 +1,77 @@
+import PhoneIcon from '@mui/icons-material/Phone';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
+import './i18n';
+import { DOT_COLORS, dotOf } from './model';
+import { softphone, useSoftphone } from './softphone';
+
+export { SoftphoneCallButton } from './CallButton';
+
+const loadPanel = () => import('./SoftphonePanel');
+const SoftphonePanel = lazyNamed(loadPanel, 'SoftphonePanel');
+
+/**
+ * The header's phone button with its status dot, and the softphone panel it opens. Mounting it starts this tab's
+ * user agent for `extension` (registration starts at once: incoming calls must ring); unmounting it (logout, the
+ * extension or the business's WebRTC taken away) stops it.
+ */
+export function SoftphoneLauncher({ extension }: { extension: string }) {
+  const { t } = useTranslation();
+  const state = useSoftphone();
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    softphone.start(extension);
+    return () => softphone.stop();
+  }, [extension]);
+
+  const registered = state.registration === 'REGISTERED';
+  useEffect(() => {
+    // Once registered, fetch the panel's code ahead of the first incoming call.
+    if (registered) void loadPanel().catch(() => undefined);
+  }, [registered]);
+
+  const dot = dotOf(state);
+  const status = dot === 'incall' ? t('softphone.inCall') : t(`softphone.registration.${state.registration}`);
+
+  return (
+    <>
+      <Tooltip title={state.panelOpen ? '' : `${t('softphone.button')}: ${status}`} describeChild>
+        <IconButton
+          ref={setAnchor}
+          color="inherit"
+          aria-label={t('softphone.button')}
+          aria-haspopup="dialog"
+          aria-expanded={state.panelOpen}
+          onClick={() => softphone.togglePanel()}
+          data-testid="header-softphone"
+        >
+          <Badge
+            variant="dot"
+            overlap="circular"
+            data-testid="softphone-dot"
+            data-state={dot}
+            sx={{
+              '& .MuiBadge-badge': {
+                bgcolor: DOT_COLORS[dot],
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                boxShadow: (theme) => `0 0 0 2px ${theme.palette.background.paper}`,
+              },
+            }}
+          >
+            <PhoneIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <MountWhenOpened when={state.panelOpen}>
+        <SoftphonePanel anchor={anchor} open={state.panelOpen} extension={extension} />
+      </MountWhenOpened>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
+import { switchToEnglishDarkRtl } from '../support/appearance.js';
+import { signIn } from '../support/auth.js';
+import {
+  agentWithExtension,
+  enableSoftphones,
+  energyHeardOver,
+  expectAudioBothWays,
+  watchPeerConnections,
+} from '../support/voice.js';
+
+// Issue #21 item 1: two browsers' softphones register with the app's own registrar (Kamailio over wss://…:8089/ws)
+// and call each other through rtpengine, inside a network namespace with only loopback (scripts/test.mjs).
+
+const softphone = (page: Page) => page.getByTestId('softphone-panel');
+const registration = (page: Page) => page.getByTestId('softphone-registration');
+const call = (page: Page) => page.getByTestId('softphone-call');
+
+async function openPhone(browser: Browser, agent: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await watchPeerConnections(page);
+  await signIn(page, agent.email, agent.password);
+  return page;
+}
+
+async function showPanel(page: Page) {
+  if (!(await softphone(page).isVisible())) await page.getByRole('button', { name: 'Teléfono' }).click();
+  await expect(softphone(page)).toBeVisible();
+}
+
+test.beforeAll(async () => {
+  await enableSoftphones();
+});
+
+test('two softphones register, call, answer, hold, mute, send digits and hang up; a busy one refuses a second call', async ({
+  browser,
+}) => {
+  const ana = await agentWithExtension('3101', 'Ana Llamadas');
+  const beto = await agentWithExtension('3102', 'Beto Recibe');
+  const carla = await agentWithExtension('3103', 'Carla Insiste');
+  const [pageA, pageB, pageC] = [
+    await openPhone(browser, ana),
+    await openPhone(browser, beto),
+    await openPhone(browser, carla),
+  ];
+  try {
+    for (const page of [pageA, pageB, pageC]) {
+      await showPanel(page);
+      await expect(registration(page)).toHaveAttribute('data-state', 'REGISTERED', { timeout: 20_000 });
+    }
+    await pageA.screenshot({ path: '/tmp/softphone-registered.png' });
+
+    // Ana calls Beto's extension; Beto's panel rings with her name and he answers.
+    await pageA.getByTestId('softphone-number').fill('3102');
+    await pageA.getByRole('button', { name: 'Llamar', exact: true }).click();
+    await expect(call(pageA)).toHaveAttribute('data-state', /calling|ringing/);
+    await expect(softphone(pageB)).toBeVisible();
+    await expect(call(pageB)).toHaveAttribute('data-state', 'ringing');
+    await expect(pageB.getByTestId('softphone-remote')).toContainText('3101');
+    await pageB.screenshot({ path: '/tmp/softphone-ringing.png' });
+    await pageB.getByRole('button', { name: 'Contestar' }).click();
+    await expect(call(pageA)).toHaveAttribute('data-state', 'connected');
+    await expect(call(pageB)).toHaveAttribute('data-state', 'connected');
+    await expectAudioBothWays(pageA, pageB);
+    await expect(pageA.getByTestId('softphone-timer')).toHaveText(/^00:0[1-9]|^00:[1-5]\d/, { timeout: 5_000 });
+
+    // Carla calls Beto while he is busy: refused, and Beto's call goes on.
+    await pageC.getByTestId('softphone-number').fill('3102');
+    await pageC.getByRole('button', { name: 'Llamar', exact: true }).click();
+    await expect(call(pageC)).toHaveAttribute('data-state', /ended|idle/, { timeout: 15_000 });
+    await expect(call(pageB)).toHaveAttribute('data-state', 'connected');
+    await expectAccessible(pageB, 'softphone in a call (es, light)');
+
+    // Carla's phone in English, dark, right to left: registered again after the reload, and accessible.
+    await switchToEnglishDarkRtl(pageC);
+    await pageC.getByRole('button', { name: 'Phone' }).click();
+    await expect(registration(pageC)).toHaveAttribute('data-state', 'REGISTERED', { timeout: 20_000 });
+    await expect(registration(pageC)).toHaveText('Registered');
+    await pageC.screenshot({ path: '/tmp/softphone-en-dark-rtl.png' });
+    await expectAccessible(pageC, 'softphone (en, dark, rtl)');
+
+    // Each hears the other's beeps (the fake microphone beeps every second).
+    expect(await energyHeardOver(pageB, 2500)).toBeGreaterThan(0.001);
+    expect(await energyHeardOver(pageA, 2500)).toBeGreaterThan(0.001);
+
+    // Hold: neither hears the other; resume: they do again.
+    await pageA.getByRole('button', { name: 'Retener' }).click();
+    await expect(call(pageA)).toHaveAttribute('data-hold', 'true');
+    await pageA.waitForTimeout(500);
+    expect(await energyHeardOver(pageB, 2500)).toBeLessThan(0.0001);
+    expect(await energyHeardOver(pageA, 2500)).toBeLessThan(0.0001);
+    await pageA.getByRole('button', { name: 'Reanudar' }).click();
+    await expect(call(pageA)).not.toHaveAttribute('data-hold', 'true');
+    await expect.poll(() => energyHeardOver(pageB, 1500), { timeout: 10_000 }).toBeGreaterThan(0.001);
+
+    // Mute: Ana no longer hears Beto; unmute: she does again.
+    await pageB.getByRole('button', { name: 'Silenciar' }).click();
+    await expect(call(pageB)).toHaveAttribute('data-muted', 'true');
+    await pageB.waitForTimeout(500);
+    expect(await energyHeardOver(pageA, 2500)).toBeLessThan(0.0001);
+    await pageB.getByRole('button', { name: 'Activar micrófono' }).click();
+    await expect(call(pageB)).not.toHaveAttribute('data-muted', 'true');
+    await expect.poll(() => energyHeardOver(pageA, 1500), { timeout: 10_000 }).toBeGreaterThan(0.001);
+
+    // Digits are sent together once a second passes without another.
+    for (const key of ['1', '2', '#']) await pageA.getByRole('button', { name: key, exact: true }).click();
+    await expect(pageA.getByTestId('softphone-dtmf')).toHaveText('12#', { timeout: 3_000 });
+    await pageA.screenshot({ path: '/tmp/softphone-in-call.png' });
+
+    // Ana hangs up: both calls end and the panels close two seconds later.
+    await pageA.getByRole('button', { name: 'Colgar' }).click();
+    await expect(call(pageB)).toHaveAttribute('data-state', /ended|idle/);
+    await expect(softphone(pageB)).toBeHidden({ timeout: 6_000 });
+  } finally {
+    for (const page of [pageA, pageB, pageC]) await page.context().close();
+  }
+});
+
+test('a wrong secret is refused by the registrar', async ({ browser }) => {
+  const dario = await agentWithExtension('3104', 'Darío Clave');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    // The credentials the app receives are tampered with on their way: the registrar must say no.
+    await page.route('**/api/v2/voice/credentials', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.result.password = `${body.result.password}x`;
+      await route.fulfill({ response, json: body });
+    });
+    await signIn(page, dario.email, dario.password);
+    await showPanel(page);
+    await expect(registration(page)).toHaveAttribute('data-state', 'UNREGISTERED', { timeout: 15_000 });
+    await page.waitForTimeout(3000);
+    await expect(registration(page)).not.toHaveAttribute('data-state', 'REGISTERED');
+  } finally {
+    await context.close();
+  }
+});
