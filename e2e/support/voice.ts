@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import { business } from '../../apps/server/dist/modules/business/business.schema.js';
 import { createUser, ensureBuiltInRoles } from '../../apps/server/dist/modules/users/users.service.js';
 import { voiceSettings } from '../../apps/server/dist/modules/voice/voice.schema.js';
@@ -36,6 +37,30 @@ export async function agentWithExtension(extension: string, name: string) {
     const password = 'E2e.Clave.2026';
     await createUser(database.db, { name, email, password, roleIds: [roles.agent], mfaEnabled: false, extension });
     return { email, password, extension, name };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Makes the agent a member of the demo campaign "Servicio al cliente" (on its first channel) and sets the campaign's
+ * softphone auto-answer with this delay (the campaign form's configuration tab). Returns the campaign's name.
+ */
+export async function autoAnswerCampaign(email: string, delayMs: number): Promise<string> {
+  const name = 'Servicio al cliente';
+  const database = connectDatabase(E2E_DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql`
+      insert into campaign_agent_channels (campaign_id, channel_id, user_id)
+      select c.id, cc.channel_id, u.id from campaigns c
+        join lateral (select channel_id from campaign_channels where campaign_id = c.id order by channel_id limit 1) cc on true
+        join users u on u.email = ${email}
+      where c.name = ${name}
+      on conflict do nothing`);
+    await database.db.execute(sql`
+      update campaigns set config = config || ${JSON.stringify({ softphoneAutoAnswer: true, softphoneAutoAnswerTimeMs: delayMs })}::jsonb
+      where name = ${name}`);
+    return name;
   } finally {
     await database.close();
   }

@@ -4,6 +4,7 @@ import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
 import {
   agentWithExtension,
+  autoAnswerCampaign,
   enableSoftphones,
   energyHeardOver,
   expectAudioBothWays,
@@ -115,6 +116,37 @@ test('two softphones register, call, answer, hold, mute, send digits and hang up
     await expect(softphone(pageB)).toBeHidden({ timeout: 6_000 });
   } finally {
     for (const page of [pageA, pageB, pageC]) await page.context().close();
+  }
+});
+
+test('a campaign with auto-answer answers by itself after its delay', async ({ browser }) => {
+  const eva = await agentWithExtension('3106', 'Eva Llama');
+  const fede = await agentWithExtension('3107', 'Fede Automático');
+  const campaign = await autoAnswerCampaign(fede.email, 1500);
+  const pageE = await openPhone(browser, eva);
+  const pageF = await openPhone(browser, fede);
+  try {
+    // Fede works in the campaign (the header's switcher).
+    await pageF.getByTestId('campaign-switcher').click();
+    await pageF.getByRole('option', { name: new RegExp(campaign) }).click();
+    for (const page of [pageE, pageF]) {
+      await showPanel(page);
+      await expect(registration(page)).toHaveAttribute('data-state', 'REGISTERED', { timeout: 20_000 });
+    }
+    await pageE.getByTestId('softphone-number').fill('3107');
+    await pageE.getByRole('button', { name: 'Llamar', exact: true }).click();
+    await expect(call(pageF)).toHaveAttribute('data-state', 'ringing');
+    const rangAt = Date.now();
+    await expect(pageF.getByTestId('softphone-auto-answer')).toBeVisible();
+    // Nobody clicks: the call connects once the campaign's 1.5 s have passed, not before.
+    await expect(call(pageF)).toHaveAttribute('data-state', 'connected', { timeout: 10_000 });
+    expect(Date.now() - rangAt).toBeGreaterThanOrEqual(1000);
+    await expect(call(pageE)).toHaveAttribute('data-state', 'connected');
+    await expectAudioBothWays(pageE, pageF);
+    await pageF.getByRole('button', { name: 'Colgar' }).click();
+    await expect(call(pageE)).toHaveAttribute('data-state', /ended|idle/);
+  } finally {
+    for (const page of [pageE, pageF]) await page.context().close();
   }
 });
 
