@@ -15,17 +15,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -47,13 +42,12 @@ import { FormField } from '../../ui/FormField';
 import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
-import { SearchField } from '../../ui/SearchField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
-import { useKeysetRows, useSettled } from '../automation/components/KeysetList';
+import { AUDIENCE_DELAY_MS, AccountPicker as SharedAccountPicker } from '../automation/components/AccountPicker';
+import { useSettled } from '../automation/components/KeysetList';
 import { ConditionBuilder } from '../automation/conditions/ConditionBuilder';
 import { type ConditionOptions, conditionErrorsAt, EMPTY_CONDITION_OPTIONS } from '../automation/conditions/model';
-import { LoadMoreButton } from '../automation/executions/components';
 import { insertVariable } from '../templates/model';
 import { type AudienceQuery, useBulkAccounts, useBulkAudience, useBulkOptions, useCreateBulk } from './api';
 import {
@@ -75,8 +69,6 @@ import {
   setCampaign,
   setChannel,
   setTemplate,
-  toggleSelected,
-  toggleShown,
   WIZARD_STEPS,
   type WizardAccounts,
   type WizardState,
@@ -85,9 +77,6 @@ import {
   wizardSchema,
 } from './model';
 import { BULK_LIST_PATH, bulkViewPath } from './paths';
-
-/** How long the accounts step waits after the last change before asking for the matching count. */
-export const AUDIENCE_DELAY_MS = 500;
 
 const MESSAGE_MAX = 4000;
 
@@ -813,136 +802,23 @@ function AudienceNumber({
 }
 
 /** The matching accounts, searchable and a page more at a time, each with a checkbox (up to BULK_MAX_SELECTED). */
-function AccountPicker({
-  query,
-  selected,
-  onChange,
-  error,
-}: {
+function AccountPicker(props: {
   query: AudienceQuery | null;
   selected: number[];
   onChange: (ids: number[]) => void;
   error?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchText = useSettled(search);
-  // Settled here, so the list asks first with the conditions as they are when it opens.
-  const settledQuery = useSettled(query, AUDIENCE_DELAY_MS);
-  const list = useBulkAccounts(settledQuery, searchText);
-  const rows = useKeysetRows(list);
-  const chosen = new Set(selected);
-  const shownIds = rows.map((row) => row.customerId);
-  const allShown = shownIds.length > 0 && shownIds.every((id) => chosen.has(id));
-  const someShown = shownIds.some((id) => chosen.has(id));
-  const full = selected.length >= BULK_MAX_SELECTED;
   return (
-    <Box sx={{ mt: 2 }} data-testid="bulk-accounts">
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <SearchField
-          value={search}
-          onValueChange={setSearch}
-          label={t('bulk.accounts.search')}
-          testId="bulk-accounts-search"
-        />
-        <Typography
-          variant="body2"
-          sx={{ color: full ? 'warning.main' : 'text.secondary' }}
-          data-testid="bulk-accounts-selected"
-          role="status"
-        >
-          {t('bulk.accounts.selected', {
-            count: selected.length,
-            formatted: selected.length.toLocaleString(i18n.language),
-            max: BULK_MAX_SELECTED.toLocaleString(i18n.language),
-          })}
-        </Typography>
-        {selected.length > 0 ? (
-          <Button size="small" onClick={() => onChange([])} data-testid="bulk-accounts-clear">
-            {t('bulk.accounts.clear')}
-          </Button>
-        ) : null}
-      </Box>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 1 }} data-invalid="true" data-testid="bulk-accounts-error">
-          {error}
-        </Alert>
-      ) : null}
-      {!settledQuery ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('bulk.audience.incomplete')}
-        </Typography>
-      ) : list.error && !list.data ? (
-        <LoadError error={list.error} onRetry={list.refetch} testId="bulk-accounts-load-error" />
-      ) : !list.data ? (
-        <PageLoader />
-      ) : rows.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="bulk-accounts-empty">
-          {t('bulk.accounts.empty')}
-        </Typography>
-      ) : (
-        <Paper variant="outlined">
-          <FormControlLabel
-            sx={{ px: 2, py: 0.5, m: 0, width: '100%', borderBottom: 1, borderColor: 'divider' }}
-            label={t('bulk.accounts.selectShown')}
-            control={
-              <Checkbox
-                checked={allShown}
-                indeterminate={!allShown && someShown}
-                disabled={!allShown && full}
-                onChange={(event) => onChange(toggleShown(selected, shownIds, event.target.checked, BULK_MAX_SELECTED))}
-                slotProps={{ input: { 'data-testid': 'bulk-accounts-select-shown' } as object }}
-              />
-            }
-          />
-          <List dense disablePadding sx={{ maxHeight: 360, overflowY: 'auto' }}>
-            {rows.map((account) => {
-              const checked = chosen.has(account.customerId);
-              const labelId = `bulk-account-label-${account.customerId}`;
-              return (
-                <ListItem key={account.customerId} disablePadding sx={{ px: 2 }}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Checkbox
-                      edge="start"
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={(event) =>
-                        onChange(toggleSelected(selected, account.customerId, event.target.checked, BULK_MAX_SELECTED))
-                      }
-                      slotProps={{
-                        input: {
-                          'aria-labelledby': labelId,
-                          'data-testid': `bulk-account-${account.customerId}`,
-                        } as object,
-                      }}
-                    />
-                  </ListItemIcon>
-                  <ListItemText
-                    id={labelId}
-                    primary={<bdi>{account.name}</bdi>}
-                    secondary={
-                      <>
-                        <bdi>{account.identificationNumber}</bdi>
-                        {' · '}
-                        <bdi dir="ltr">{account.contact}</bdi>
-                      </>
-                    }
-                  />
-                </ListItem>
-              );
-            })}
-          </List>
-          <Box sx={{ px: 2, pb: 1 }}>
-            <LoadMoreButton
-              visible={list.hasNextPage}
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-              testId="bulk-accounts-more"
-            />
-          </Box>
-        </Paper>
-      )}
-    </Box>
+    <SharedAccountPicker
+      {...props}
+      useList={useBulkAccounts}
+      reachOf={(account) => account.contact}
+      max={BULK_MAX_SELECTED}
+      textsKey="bulk.accounts"
+      incompleteKey="bulk.audience.incomplete"
+      testId="bulk-accounts"
+      itemTestId="bulk-account"
+    />
   );
 }
 

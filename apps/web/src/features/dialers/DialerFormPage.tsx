@@ -17,17 +17,12 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -46,16 +41,14 @@ import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../ui/params';
-import { SearchField } from '../../ui/SearchField';
 import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
-import { useKeysetRows, useSettled } from '../automation/components/KeysetList';
+import { AUDIENCE_DELAY_MS, AccountPicker as SharedAccountPicker } from '../automation/components/AccountPicker';
+import { useSettled } from '../automation/components/KeysetList';
 import { ConditionBuilder } from '../automation/conditions/ConditionBuilder';
 import { type ConditionOptions, conditionErrorsAt, EMPTY_CONDITION_OPTIONS } from '../automation/conditions/model';
-import { LoadMoreButton } from '../automation/executions/components';
-import { toggleSelected, toggleShown } from '../bulk/model';
 import {
   type AudienceQuery,
   useDialer,
@@ -79,9 +72,6 @@ import {
   setCampaign,
 } from './model';
 import { DIALERS_PATH, dialerViewPath } from './paths';
-
-/** How long the accounts' count waits after the last change before asking. */
-export const AUDIENCE_DELAY_MS = 500;
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -595,138 +585,22 @@ function AudienceSummary({ query, pending }: { query: AudienceQuery | null; pend
 }
 
 /** The matching accounts with a phone, searchable, a page more at a time, each with a checkbox. */
-function AccountPicker({
-  query,
-  selected,
-  onChange,
-  error,
-}: {
+function AccountPicker(props: {
   query: AudienceQuery | null;
   selected: number[];
   onChange: (ids: number[]) => void;
   error?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchText = useSettled(search);
-  const settledQuery = useSettled(query, AUDIENCE_DELAY_MS);
-  const list = useDialerCandidates(settledQuery, searchText);
-  const rows = useKeysetRows(list);
-  const chosen = new Set(selected);
-  const shownIds = rows.map((row) => row.customerId);
-  const allShown = shownIds.length > 0 && shownIds.every((id) => chosen.has(id));
-  const someShown = shownIds.some((id) => chosen.has(id));
-  const full = selected.length >= DIALER_MAX_SELECTED;
   return (
-    <Box sx={{ mt: 2 }} data-testid="dialer-candidates">
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <SearchField
-          value={search}
-          onValueChange={setSearch}
-          label={t('dialers.candidates.search')}
-          testId="dialer-candidates-search"
-        />
-        <Typography
-          variant="body2"
-          sx={{ color: full ? 'warning.main' : 'text.secondary' }}
-          data-testid="dialer-candidates-selected"
-          role="status"
-        >
-          {t('dialers.candidates.selected', {
-            count: selected.length,
-            formatted: selected.length.toLocaleString(i18n.language),
-            max: DIALER_MAX_SELECTED.toLocaleString(i18n.language),
-          })}
-        </Typography>
-        {selected.length > 0 ? (
-          <Button size="small" onClick={() => onChange([])} data-testid="dialer-candidates-clear">
-            {t('dialers.candidates.clear')}
-          </Button>
-        ) : null}
-      </Box>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 1 }} data-invalid="true" data-testid="dialer-candidates-error">
-          {error}
-        </Alert>
-      ) : null}
-      {!settledQuery ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('dialers.audience.incomplete')}
-        </Typography>
-      ) : list.error && !list.data ? (
-        <LoadError error={list.error} onRetry={list.refetch} testId="dialer-candidates-load-error" />
-      ) : !list.data ? (
-        <PageLoader />
-      ) : rows.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="dialer-candidates-empty">
-          {t('dialers.candidates.empty')}
-        </Typography>
-      ) : (
-        <Paper variant="outlined">
-          <FormControlLabel
-            sx={{ px: 2, py: 0.5, m: 0, width: '100%', borderBottom: 1, borderColor: 'divider' }}
-            label={t('dialers.candidates.selectShown')}
-            control={
-              <Checkbox
-                checked={allShown}
-                indeterminate={!allShown && someShown}
-                disabled={!allShown && full}
-                onChange={(event) =>
-                  onChange(toggleShown(selected, shownIds, event.target.checked, DIALER_MAX_SELECTED))
-                }
-                slotProps={{ input: { 'data-testid': 'dialer-candidates-select-shown' } as object }}
-              />
-            }
-          />
-          <List dense disablePadding sx={{ maxHeight: 360, overflowY: 'auto' }}>
-            {rows.map((account) => {
-              const checked = chosen.has(account.customerId);
-              const labelId = `dialer-candidate-label-${account.customerId}`;
-              return (
-                <ListItem key={account.customerId} disablePadding sx={{ px: 2 }}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Checkbox
-                      edge="start"
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={(event) =>
-                        onChange(
-                          toggleSelected(selected, account.customerId, event.target.checked, DIALER_MAX_SELECTED),
-                        )
-                      }
-                      slotProps={{
-                        input: {
-                          'aria-labelledby': labelId,
-                          'data-testid': `dialer-candidate-${account.customerId}`,
-                        } as object,
-                      }}
-                    />
-                  </ListItemIcon>
-                  <ListItemText
-                    id={labelId}
-                    primary={<bdi>{account.name}</bdi>}
-                    secondary={
-                      <>
-                        <bdi>{account.identificationNumber}</bdi>
-                        {' · '}
-                        <bdi dir="ltr">{account.phone}</bdi>
-                      </>
-                    }
-                  />
-                </ListItem>
-              );
-            })}
-          </List>
-          <Box sx={{ px: 2, pb: 1 }}>
-            <LoadMoreButton
-              visible={list.hasNextPage}
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-              testId="dialer-candidates-more"
-            />
-          </Box>
-        </Paper>
-      )}
-    </Box>
+    <SharedAccountPicker
+      {...props}
+      useList={useDialerCandidates}
+      reachOf={(account) => account.phone}
+      max={DIALER_MAX_SELECTED}
+      textsKey="dialers.candidates"
+      incompleteKey="dialers.audience.incomplete"
+      testId="dialer-candidates"
+      itemTestId="dialer-candidate"
+    />
   );
 }
