@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
+import { listen, makeTone } from '../../test/tones.js';
+import { type CallWorker, type CallWorkerOptions, startCallWorker } from './voice.worker.js';
+
+// Call workers (baresip driven over its control port) through the app's own registrar and media relay: what the
+// dialers, the telephony channel and supervision will place their calls with. A worker calls a number that a second
+// worker holds as a customer's phone; each plays its own tone and the other must hear exactly that one.
+const PORTS = {
+  VOICE_WS_PORT: '18189',
+  VOICE_SIP_PORT: '15170',
+  VOICE_TURN_PORT: '13578',
+  VOICE_RTPENGINE_PORT: '22332',
+  VOICE_RTP_PORTS: '32100-32199',
+  VOICE_RELAY_PORTS: '33100-33199',
+};
+const CUSTOMER = '+573005550101';
+
+let t: TestApp;
+let database: TestDatabase;
+let dir: string;
+const workers: CallWorker[] = [];
+
+async function worker(name: string, port: number, tone: number, options: Partial<CallWorkerOptions> = {}) {
+  const started = await startCallWorker({
+    name,
+    dir: path.join(dir, name),
+    sipPort: port,
+    controlPort: port + 9000,
+    proxyPort: Number(PORTS.VOICE_SIP_PORT),
+    user: name,
+    source: await makeTone(path.join(dir, `${name}-${tone}.wav`), tone),
+    record: true,
+    logger: t.ctx.logger,
+    ...options,
+  });
+  workers.push(started);
+  return started;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-workers-'));
+  database = await createSiblingDatabase(inject('databaseUrl'));
+  t = await createTestApp({ databaseUrl: database.url, env: { VOICE_ENABLED: '1', ...PORTS } });
+  const deadline = Date.now() + 30_000;
+  while ((await t.services.voice.status()).state !== 'running') {
+    if (Date.now() > deadline) throw new Error('telephony did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((started) => started.stop()));
+  await t?.close();
+  await database?.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('call workers', () => {
+  it('call a number through the registrar and rtpengine, and each side hears the other’s tone', async () => {
+    const phone = await worker(CUSTOMER, 15300, 880, { register: true, autoAnswer: true });
+    const dialer = await worker('dialer-1', 15302, 440);
+    const mark = dialer.events.length;
+    await dialer.dial(CUSTOMER);
+    const established = await dialer.next('CALL_ESTABLISHED', { since: mark });
+    expect(established.peeruri).toContain(CUSTOMER);
+    expect(established.direction).toBe('outgoing');
+    await phone.next('CALL_ESTABLISHED', { since: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await dialer.command('hangup');
+    await phone.next('CALL_CLOSED', { since: 0 });
+
+    const heardByDialer = await listen(dialer.lastRecording() as string);
+    const heardByPhone = await listen(phone.lastRecording() as string);
+    expect(heardByDialer.seconds).toBeGreaterThan(1.5);
+    expect(Math.abs(heardByDialer.hertz - 880)).toBeLessThan(60);
+    expect(Math.abs(heardByPhone.hertz - 440)).toBeLessThan(60);
+    expect(heardByPhone.amplitude).toBeGreaterThan(0.1);
+  });
+
+  it('hears the ringing of a phone that does not answer until it gives up, and learns that a number is unknown', async () => {
+    const silent = await worker('+573005550102', 15304, 660, { register: true, autoAnswer: false });
+    const dialer = await worker('dialer-2', 15306, 440);
+    let mark = dialer.events.length;
+    await dialer.dial('+573005550102');
+    await dialer.next('CALL_RINGING', { since: mark });
+    await silent.next('CALL_INCOMING', { since: 0 });
+    // A dialer's "rings" elapse: it hangs up, and the phone stops ringing.
+    await dialer.command('hangup');
+    expect((await dialer.next('CALL_CLOSED', { since: mark })).type).toBe('CALL_CLOSED');
+    await silent.next('CALL_CLOSED', { since: 0 });
+
+    mark = dialer.events.length;
+    await dialer.dial('+573005559999');
+    const closed = await dialer.next('CALL_CLOSED', { since: mark });
+    expect(closed.param).toMatch(/480/);
+  });
+});

@@ -1,0 +1,239 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from 'pino';
+
+/** Debian's baresip (npm run voice:setup) and its modules. */
+export const BARESIP = { binary: '/usr/bin/baresip', modules: '/usr/lib/baresip/modules' } as const;
+
+/** What baresip reports of its calls (ctrl_tcp events): CALL_INCOMING, CALL_RINGING, CALL_ESTABLISHED, CALL_CLOSED… */
+export interface CallEvent {
+  type: string;
+  /** The call's id within the worker. */
+  id?: string;
+  direction?: 'incoming' | 'outgoing';
+  accountaor?: string;
+  peeruri?: string;
+  /** For CALL_CLOSED the reason ("Connection reset by user", "480 Temporarily Unavailable"…); for DTMF the key. */
+  param?: string;
+}
+
+export interface CallWorkerOptions {
+  /** Names the worker in the logs. */
+  name: string;
+  /** Its own folder: configuration, and the recordings of what it heard (sndfile's dump-…-dec.wav). */
+  dir: string;
+  /** Its SIP port on loopback (baresip also binds the next one, for TLS: keep workers two ports apart). */
+  sipPort: number;
+  /** Its control port on loopback (ctrl_tcp: netstring-framed JSON). */
+  controlPort: number;
+  /** The registrar's loopback UDP port (Kamailio trusts loopback UDP from the workers). */
+  proxyPort: number;
+  /** The user it is known by at the registrar; registered when `register` (a simulated phone, an IVR). */
+  user: string;
+  register?: boolean;
+  /** Answers calls by itself. */
+  autoAnswer?: boolean;
+  /** What it plays into every call: a WAV file, 8 kHz mono 16-bit (sox converts anything to it). */
+  source: string;
+  /** Keeps what it hears in `dir` (dump-…-dec.wav per call). */
+  record?: boolean;
+  logger: Logger;
+}
+
+export interface CallWorker {
+  readonly options: CallWorkerOptions;
+  /** Every event so far, oldest first. */
+  readonly events: readonly CallEvent[];
+  /** Runs a baresip command (the long names of its menu: dial, accept, hangup, reginfo…) and returns its text. */
+  command(command: string, params?: string): Promise<string>;
+  /** Calls a user of the registrar (an extension, a number) through it. */
+  dial(user: string): Promise<void>;
+  /** The next event of one of these types after `since` events (default: any not yet seen by this wait). */
+  next(types: string | readonly string[], options?: { timeoutMs?: number; since?: number }): Promise<CallEvent>;
+  /** The newest recording of what the worker heard, if any. */
+  lastRecording(): string | null;
+  stop(): Promise<void>;
+}
+
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+/** baresip's answers are meant for a terminal: without their colour codes. */
+export function withoutColours(text: string): string {
+  return text.replace(COLOURS, '');
+}
+
+/** Encodes one ctrl_tcp frame (a netstring). */
+export function netstring(payload: string): string {
+  return `${Buffer.byteLength(payload)}:${payload},`;
+}
+
+/** Splits complete netstrings off the front of `buffer`; returns them and what is left. */
+export function readNetstrings(buffer: Buffer): { frames: string[]; rest: Buffer } {
+  const frames: string[] = [];
+  let offset = 0;
+  for (;;) {
+    const colon = buffer.indexOf(0x3a, offset);
+    if (colon === -1) break;
+    const length = Number(buffer.subarray(offset, colon).toString());
+    if (!Number.isInteger(length) || length < 0) throw new Error('ctrl_tcp: a frame without a length');
+    const end = colon + 1 + length;
+    if (buffer.length < end + 1) break;
+    if (buffer[end] !== 0x2c) throw new Error('ctrl_tcp: a frame without its comma');
+    frames.push(buffer.subarray(colon + 1, end).toString());
+    offset = end + 1;
+  }
+  return { frames, rest: buffer.subarray(offset) };
+}
+
+/** baresip's configuration for one worker: loopback only, G.711, a file as microphone, no terminal. */
+export function baresipConfig(options: CallWorkerOptions): { config: string; accounts: string } {
+  const config = [
+    'poll_method epoll',
+    `sip_listen 127.0.0.1:${options.sipPort}`,
+    'net_interface 127.0.0.1',
+    `ctrl_tcp_listen 127.0.0.1:${options.controlPort}`,
+    `audio_source aufile,${options.source}`,
+    `audio_player aufile,${path.join(options.dir, 'played.wav')}`,
+    'audio_alert aufile,/dev/null',
+    `module_path ${BARESIP.modules}`,
+    'module g711.so',
+    'module aufile.so',
+    ...(options.record ? ['module sndfile.so'] : []),
+    'module_app account.so',
+    'module_app ctrl_tcp.so',
+    'module_app menu.so',
+    '',
+  ].join('\n');
+  const accounts = `<sip:${options.user}@127.0.0.1:${options.proxyPort}>;regint=${options.register ? 60 : 0};answermode=${options.autoAnswer ? 'auto' : 'manual'}\n`;
+  return { config, accounts };
+}
+
+/**
+ * One baresip process driven over its control port: a call worker (dialer calls, audio playing, IVR) or, in tests,
+ * a customer's phone. It talks plain SIP and RTP on loopback with the registrar and rtpengine.
+ */
+export async function startCallWorker(options: CallWorkerOptions): Promise<CallWorker> {
+  fs.mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  const { config, accounts } = baresipConfig(options);
+  fs.writeFileSync(path.join(options.dir, 'config'), config);
+  fs.writeFileSync(path.join(options.dir, 'accounts'), accounts);
+  const log = options.logger.child({ worker: options.name });
+  const child: ChildProcess = spawn(BARESIP.binary, ['-f', options.dir], {
+    cwd: options.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (data: Buffer) => log.debug(data.toString().trim()));
+  child.stderr?.on('data', (data: Buffer) => log.debug(data.toString().trim()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const socket = await new Promise<net.Socket>((resolve, reject) => {
+    const deadline = Date.now() + 10_000;
+    const attempt = () => {
+      const connection = net.connect({ host: '127.0.0.1', port: options.controlPort });
+      connection.once('connect', () => resolve(connection));
+      connection.once('error', () => {
+        connection.destroy();
+        if (child.exitCode !== null || Date.now() > deadline)
+          reject(new Error(`call worker ${options.name} did not start`));
+        else setTimeout(attempt, 100);
+      });
+    };
+    attempt();
+  });
+
+  const events: CallEvent[] = [];
+  const waiting = new Set<() => void>();
+  const pending = new Map<string, { resolve(data: string): void; reject(error: Error): void }>();
+  let buffer: Buffer = Buffer.alloc(0);
+  let token = 0;
+  socket.on('data', (data: Buffer) => {
+    const { frames, rest } = readNetstrings(Buffer.concat([buffer, data]));
+    buffer = rest;
+    for (const frame of frames) {
+      const message = JSON.parse(frame) as CallEvent & {
+        event?: boolean;
+        response?: boolean;
+        ok?: boolean;
+        data?: string;
+        token?: string;
+      };
+      if (message.response && message.token) {
+        const request = pending.get(message.token);
+        pending.delete(message.token);
+        if (message.ok) request?.resolve(message.data ?? '');
+        else request?.reject(new Error(`baresip refused: ${message.data ?? ''}`));
+      } else if (message.event) {
+        const { event: _event, ...callEvent } = message;
+        events.push(callEvent);
+        log.debug({ event: callEvent }, 'call event');
+        for (const wake of [...waiting]) wake();
+      }
+    }
+  });
+
+  const worker: CallWorker = {
+    options,
+    events,
+    command(command, params = '') {
+      token += 1;
+      const id = String(token);
+      return new Promise<string>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        socket.write(netstring(JSON.stringify({ command, params, token: id })));
+      });
+    },
+    async dial(user) {
+      await worker.command('dial', `sip:${user}@127.0.0.1:${options.proxyPort}`);
+    },
+    next(types, { timeoutMs = 10_000, since } = {}) {
+      const wanted = typeof types === 'string' ? [types] : types;
+      const from = since ?? events.length;
+      return new Promise<CallEvent>((resolve, reject) => {
+        const check = () => {
+          const found = events.slice(from).find((event) => wanted.includes(event.type));
+          if (!found) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`${options.name}: no ${wanted.join('/')} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      });
+    },
+    lastRecording() {
+      const dumps = fs
+        .readdirSync(options.dir)
+        .filter((file) => file.startsWith('dump-') && file.endsWith('-dec.wav'))
+        .sort();
+      return dumps.length > 0 ? path.join(options.dir, dumps[dumps.length - 1]) : null;
+    },
+    async stop() {
+      socket.destroy();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+        await exited;
+        clearTimeout(killer);
+      }
+    },
+  };
+  if (options.register) {
+    // Registered (its AOR known to the registrar) before anyone calls it.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const info = withoutColours(await worker.command('reginfo'));
+      if (/\bOK\b/.test(info)) break;
+      if (Date.now() > deadline) {
+        await worker.stop();
+        throw new Error(`call worker ${options.name} did not register: ${info}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return worker;
+}
