@@ -43,6 +43,29 @@ export async function agentWithExtension(extension: string, name: string) {
 }
 
 /**
+ * The demo agent with an extension, and one of their open tickets whose customer gets a phone contact of its own
+ * (an international number, so it is dialled as written). Returns the ticket and the number.
+ */
+export async function demoAgentCallsCustomer(extension: string, number: string) {
+  const database = connectDatabase(E2E_DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql`update users set extension = ${extension} where email = 'agente@atiende.test'`);
+    const found = await database.db.execute<{ ticket_id: string; customer_id: string }>(sql`
+      select t.id as ticket_id, t.customer_id from tickets t join users u on u.id = t.assigned_user_id
+      where u.email = 'agente@atiende.test' and t.status <> 4 and t.customer_id is not null
+      order by t.id limit 1`);
+    const { ticket_id: ticketId, customer_id: customerId } = found.rows[0];
+    await database.db.execute(sql`
+      insert into customer_contacts (customer_id, type_id, value, normalized_value, position)
+      select ${customerId}, id, ${number}, ${number.replace(/\D/g, '')}, 99 from catalogue_entries
+      where model = 'tipo-dato-contacto' and code = '1'`);
+    return { ticketId: Number(ticketId) };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Makes the agent a member of the demo campaign "Servicio al cliente" (on its first channel) and sets the campaign's
  * softphone auto-answer with this delay (the campaign form's configuration tab). Returns the campaign's name.
  */

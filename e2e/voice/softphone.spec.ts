@@ -1,10 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { startCallWorker } from '../../apps/server/dist/modules/voice/voice.worker.js';
+import { createLogger } from '../../apps/server/dist/platform/logger.js';
+import { listen, makeTone } from '../../apps/server/src/test/tones.js';
 import { expectAccessible } from '../support/a11y.js';
 import { switchToEnglishDarkRtl } from '../support/appearance.js';
 import { signIn } from '../support/auth.js';
+import { DEMO_PASSWORD } from '../support/env.js';
 import {
   agentWithExtension,
   autoAnswerCampaign,
+  demoAgentCallsCustomer,
   enableSoftphones,
   energyHeardOver,
   expectAudioBothWays,
@@ -147,6 +155,49 @@ test('a campaign with auto-answer answers by itself after its delay', async ({ b
     await expect(call(pageE)).toHaveAttribute('data-state', /ended|idle/);
   } finally {
     for (const page of [pageE, pageF]) await page.context().close();
+  }
+});
+
+test('an agent calls a customer’s phone number from the ticket view, and each hears the other', async ({ browser }) => {
+  const number = '+573005550199';
+  const { ticketId } = await demoAgentCallsCustomer('3108', number);
+  // The customer's phone: a call worker registered under that number, answering by itself with a 880 Hz tone.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-phone-'));
+  const phone = await startCallWorker({
+    name: 'customer-phone',
+    dir,
+    sipPort: 15500,
+    controlPort: 24500,
+    proxyPort: 5060,
+    user: number,
+    register: true,
+    autoAnswer: true,
+    source: await makeTone(path.join(dir, 'tone.wav'), 880),
+    record: true,
+    logger: createLogger('silent'),
+  });
+  const page = await openPhone(browser, { email: 'agente@atiende.test', password: DEMO_PASSWORD });
+  try {
+    await showPanel(page);
+    await expect(registration(page)).toHaveAttribute('data-state', 'REGISTERED', { timeout: 20_000 });
+    await page.goto(`/v2/app/tickets/${ticketId}/view`);
+    await page.getByRole('button', { name: `Llamar a ${number}` }).click();
+    await expect(softphone(page)).toBeVisible();
+    await expect(call(page)).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+    await expect(page.getByTestId('softphone-remote')).toContainText(number);
+    await page.screenshot({ path: '/tmp/softphone-ticket-call.png' });
+    await phone.next('CALL_ESTABLISHED', { since: 0 });
+    // The agent hears the phone's tone; the phone hears the agent's microphone.
+    await expect.poll(() => energyHeardOver(page, 1500), { timeout: 10_000 }).toBeGreaterThan(0.001);
+    await page.getByRole('button', { name: 'Colgar' }).click();
+    await phone.next('CALL_CLOSED', { since: 0 });
+    const heard = await listen(phone.lastRecording() as string);
+    expect(heard.seconds).toBeGreaterThan(1);
+    expect(heard.amplitude).toBeGreaterThan(0.001);
+  } finally {
+    await page.context().close();
+    await phone.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
