@@ -189,6 +189,19 @@ test('an agent calls a customer’s phone number from the ticket view, and each 
     await phone.next('CALL_ESTABLISHED', { since: 0 });
     // The agent hears the phone's tone; the phone hears the agent's microphone.
     await expect.poll(() => energyHeardOver(page, 1500), { timeout: 10_000 }).toBeGreaterThan(0.001);
+    // Digits typed on the dialpad reach the phone as telephone events (RFC 2833), together after a second.
+    const beforeDigits = phone.events.length;
+    for (const key of ['4', '2', '#']) await page.getByRole('button', { name: key, exact: true }).click();
+    await expect(page.getByTestId('softphone-dtmf')).toHaveText('42#', { timeout: 3_000 });
+    await expect
+      .poll(() =>
+        phone.events
+          .slice(beforeDigits)
+          .filter((event) => event.type === 'CALL_DTMF_START')
+          .map((event) => event.param)
+          .join(''),
+      )
+      .toBe('42#');
     await page.getByRole('button', { name: 'Colgar' }).click();
     await phone.next('CALL_CLOSED', { since: 0 });
     const heard = await listen(phone.lastRecording() as string);
