@@ -39,11 +39,18 @@ export interface CallWorkerOptions {
   source: string;
   /** Keeps what it hears in `dir` (dump-…-dec.wav per call). */
   record?: boolean;
+  /**
+   * Where its media ports are taken from (default WORKER_RTP_PORTS): apart from the SIP and control ports of every
+   * worker and from rtpengine's, so a worker's RTP socket never takes a port another worker is about to bind.
+   */
+  rtpPorts?: { min: number; max: number };
   logger: Logger;
 }
 
 export interface CallWorker {
   readonly options: CallWorkerOptions;
+  /** The baresip process (benchmarks read its CPU time). */
+  readonly pid: number | undefined;
   /** Every event so far, oldest first. */
   readonly events: readonly CallEvent[];
   /** Runs a baresip command (the long names of its menu: dial, accept, hangup, reginfo…) and returns its text. */
@@ -86,6 +93,9 @@ export function readNetstrings(buffer: Buffer): { frames: string[]; rest: Buffer
   return { frames, rest: buffer.subarray(offset) };
 }
 
+/** The workers' media ports by default (rtpengine's are VOICE_RTP_PORTS, 30000-30999). */
+export const WORKER_RTP_PORTS = { min: 36000, max: 39999 } as const;
+
 /** baresip's configuration for one worker: loopback only, G.711, a file as microphone, no terminal. */
 export function baresipConfig(options: CallWorkerOptions): { config: string; accounts: string } {
   const config = [
@@ -93,6 +103,7 @@ export function baresipConfig(options: CallWorkerOptions): { config: string; acc
     `sip_listen 127.0.0.1:${options.sipPort}`,
     'net_interface 127.0.0.1',
     `ctrl_tcp_listen 127.0.0.1:${options.controlPort}`,
+    `rtp_ports ${(options.rtpPorts ?? WORKER_RTP_PORTS).min}-${(options.rtpPorts ?? WORKER_RTP_PORTS).max}`,
     `audio_source aufile,${options.source}`,
     `audio_player aufile,${path.join(options.dir, 'played.wav')}`,
     'audio_alert aufile,/dev/null',
@@ -174,6 +185,7 @@ export async function startCallWorker(options: CallWorkerOptions): Promise<CallW
 
   const worker: CallWorker = {
     options,
+    pid: child.pid,
     events,
     command(command, params = '') {
       token += 1;

@@ -45,6 +45,7 @@ describe('the call workers’ control protocol', () => {
     expect(config).toContain('sip_listen 127.0.0.1:15300');
     expect(config).toContain('net_interface 127.0.0.1');
     expect(config).toContain('ctrl_tcp_listen 127.0.0.1:24300');
+    expect(config).toContain('rtp_ports 36000-39999');
     expect(config).toContain('audio_source aufile,/run/tone.wav');
     expect(config).toContain('module sndfile.so');
     expect(config).not.toContain('stdio');
