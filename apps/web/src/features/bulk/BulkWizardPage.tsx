@@ -668,6 +668,7 @@ function AccountsStep({ state, set, errors, options }: StepProps & { options: Bu
         {t('bulk.wizard.help.conditions')}
       </Typography>
       <ConditionBuilder
+        subject="accounts"
         value={accounts.conditions}
         onChange={onConditions}
         options={conditionOptions}

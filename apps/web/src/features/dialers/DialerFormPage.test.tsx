@@ -118,6 +118,8 @@ describe('DialerFormPage', () => {
     expect(helper('dialer-tries')).toBe('Intentos por cliente');
     expect(helper('dialer-rings')).toBe('Número de timbres por llamada para contarla como abandono');
     expect(byTestId('dialer-audience-incomplete')).not.toBeNull();
+    // The conditions choose accounts, not tickets.
+    expect(document.body.textContent).toContain('Sin condiciones: coincide con todas las cuentas.');
 
     type(input('dialer-channels'), '600');
     type(input('dialer-rings'), '');

@@ -485,6 +485,7 @@ function AccountsStep({
         {t('dialers.help.conditions')}
       </Typography>
       <ConditionBuilder
+        subject="accounts"
         value={accounts.conditions}
         onChange={onConditions}
         options={conditionOptions}

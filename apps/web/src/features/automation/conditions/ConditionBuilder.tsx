@@ -73,6 +73,8 @@ export interface ConditionBuilderProps {
   fieldFilter?: (field: string) => boolean;
   /** The field a new condition starts with (the ticket's status when omitted); it should pass `fieldFilter`. */
   defaultField?: string;
+  /** What the conditions choose, for the empty groups' words: tickets (default) or accounts (bulk, dialers). */
+  subject?: 'tickets' | 'accounts';
 }
 
 interface BuilderContextValue {
@@ -86,6 +88,7 @@ interface BuilderContextValue {
   errors: Record<string, string>;
   testId: string;
   fieldFilter?: (field: string) => boolean;
+  subject: 'tickets' | 'accounts';
   /** A new condition, on the builder's default field. */
   newMember: () => Condition;
 }
@@ -136,6 +139,7 @@ export function ConditionBuilder({
   testId = 'conditions',
   fieldFilter,
   defaultField,
+  subject = 'tickets',
 }: ConditionBuilderProps) {
   const { keyOf, carry } = useMemberKeys();
   const numbers = useMemo(
@@ -153,6 +157,7 @@ export function ConditionBuilder({
       errors,
       testId,
       fieldFilter,
+      subject,
       newMember: () => {
         const descriptor = defaultField ? describeField(defaultField, options.formFields) : null;
         return defaultField && descriptor
@@ -160,7 +165,7 @@ export function ConditionBuilder({
           : defaultCondition(forSchedule);
       },
     }),
-    [value, onChange, carry, keyOf, numbers, options, forSchedule, errors, testId, fieldFilter, defaultField],
+    [value, onChange, carry, keyOf, numbers, options, forSchedule, errors, testId, fieldFilter, defaultField, subject],
   );
   const rootError = errors[ROOT_ERROR_KEY];
   return (
@@ -179,7 +184,7 @@ export function ConditionBuilder({
 
 function GroupView({ group, path }: { group: ConditionGroup; path: MemberPath }) {
   const { t } = useTranslation();
-  const { root, apply, keyOf, errors, testId, newMember } = useBuilder();
+  const { root, apply, keyOf, errors, testId, newMember, subject } = useBuilder();
   const matchLabelId = useId();
   const depth = groupDepth(path);
   const nested = path.length > 0;
@@ -256,7 +261,7 @@ function GroupView({ group, path }: { group: ConditionGroup; path: MemberPath })
 
       {group.conditions.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} data-testid={`${testId}-empty-${id}`}>
-          {t(nested ? 'automation.builder.emptyGroup' : 'automation.builder.emptyRoot')}
+          {t(`automation.builder.${nested ? 'emptyGroup' : 'emptyRoot'}${subject === 'accounts' ? 'Accounts' : ''}`)}
         </Typography>
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
