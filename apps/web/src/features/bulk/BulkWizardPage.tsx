@@ -22,7 +22,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Step from '@mui/material/Step';
@@ -44,7 +43,11 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
-import { AUDIENCE_DELAY_MS, AccountPicker as SharedAccountPicker } from '../automation/components/AccountPicker';
+import {
+  AUDIENCE_DELAY_MS,
+  AccountPicker as SharedAccountPicker,
+  AudienceSummary as SharedAudienceSummary,
+} from '../automation/components/AccountPicker';
 import { useSettled } from '../automation/components/KeysetList';
 import { ConditionBuilder } from '../automation/conditions/ConditionBuilder';
 import { type ConditionOptions, conditionErrorsAt, EMPTY_CONDITION_OPTIONS } from '../automation/conditions/model';
@@ -725,80 +728,37 @@ function AccountsStep({ state, set, errors, options }: StepProps & { options: Bu
 
 /** The live count: who would receive it now, and who is left out (no contact datum, opted out). */
 function AudienceSummary({ query, pending }: { query: AudienceQuery | null; pending: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const audience = useBulkAudience(query);
-  const number = (value: number) => value.toLocaleString(i18n.language);
-  const loading = pending || audience.isFetching;
+  const data = audience.data;
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, mt: 2 }}
-      role="status"
-      aria-live="polite"
-      aria-busy={loading}
-      data-testid="bulk-audience"
-    >
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('bulk.audience.title')}
-      </Typography>
-      {!query ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="bulk-audience-incomplete">
-          {t('bulk.audience.incomplete')}
-        </Typography>
-      ) : audience.error && !audience.data ? (
-        <Typography variant="body2" sx={{ color: 'error.main' }} data-testid="bulk-audience-error">
-          {audience.error.message}
-        </Typography>
-      ) : !audience.data ? (
-        <CircularProgress size={20} aria-label={t('bulk.audience.loading')} />
-      ) : (
-        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', opacity: loading ? 0.6 : 1 }}>
-          <AudienceNumber
-            label={t('bulk.audience.recipients')}
-            value={number(audience.data.recipients)}
-            testId="bulk-audience-recipients"
-            strong
-          />
-          <AudienceNumber
-            label={t('bulk.audience.withoutContact')}
-            value={number(audience.data.withoutContact)}
-            testId="bulk-audience-without-contact"
-          />
-          <AudienceNumber
-            label={t('bulk.audience.optedOut')}
-            value={number(audience.data.optedOut)}
-            testId="bulk-audience-opted-out"
-          />
-        </Box>
-      )}
-    </Paper>
-  );
-}
-
-function AudienceNumber({
-  label,
-  value,
-  testId,
-  strong,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  strong?: boolean;
-}) {
-  return (
-    <Box>
-      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-        {label}
-      </Typography>
-      <Typography
-        variant={strong ? 'h5' : 'h6'}
-        sx={{ fontWeight: strong ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
-        data-testid={testId}
-      >
-        {value}
-      </Typography>
-    </Box>
+    <SharedAudienceSummary
+      title={t('bulk.audience.title')}
+      incomplete={t('bulk.audience.incomplete')}
+      loadingLabel={t('bulk.audience.loading')}
+      ready={query !== null}
+      loading={pending || audience.isFetching}
+      error={audience.error}
+      figures={
+        data
+          ? [
+              {
+                label: t('bulk.audience.recipients'),
+                value: data.recipients,
+                testId: 'bulk-audience-recipients',
+                strong: true,
+              },
+              {
+                label: t('bulk.audience.withoutContact'),
+                value: data.withoutContact,
+                testId: 'bulk-audience-without-contact',
+              },
+              { label: t('bulk.audience.optedOut'), value: data.optedOut, testId: 'bulk-audience-opted-out' },
+            ]
+          : null
+      }
+      testId="bulk-audience"
+    />
   );
 }
 

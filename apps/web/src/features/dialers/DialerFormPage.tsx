@@ -24,7 +24,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
@@ -45,7 +44,11 @@ import { FORM_GRID, Section } from '../../ui/Section';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
-import { AUDIENCE_DELAY_MS, AccountPicker as SharedAccountPicker } from '../automation/components/AccountPicker';
+import {
+  AUDIENCE_DELAY_MS,
+  AccountPicker as SharedAccountPicker,
+  AudienceSummary as SharedAudienceSummary,
+} from '../automation/components/AccountPicker';
 import { useSettled } from '../automation/components/KeysetList';
 import { ConditionBuilder } from '../automation/conditions/ConditionBuilder';
 import { type ConditionOptions, conditionErrorsAt, EMPTY_CONDITION_OPTIONS } from '../automation/conditions/model';
@@ -535,53 +538,36 @@ function AccountsStep({
 
 /** The live count: how many accounts it would call now, and the matching ones without a phone. */
 function AudienceSummary({ query, pending }: { query: AudienceQuery | null; pending: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const audience = useDialerAudience(query);
-  const loading = pending || audience.isFetching;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const data = audience.data;
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, mt: 2 }}
-      role="status"
-      aria-live="polite"
-      aria-busy={loading}
-      data-testid="dialer-audience"
-    >
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('dialers.audience.title')}
-      </Typography>
-      {!query ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="dialer-audience-incomplete">
-          {t('dialers.audience.incomplete')}
-        </Typography>
-      ) : audience.error && !audience.data ? (
-        <Typography variant="body2" sx={{ color: 'error.main' }} data-testid="dialer-audience-error">
-          {audience.error.message}
-        </Typography>
-      ) : !audience.data ? (
-        <CircularProgress size={20} aria-label={t('dialers.audience.loading')} />
-      ) : (
-        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', opacity: loading ? 0.6 : 1 }}>
-          <Box>
-            <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-              {t('dialers.audience.accounts')}
-            </Typography>
-            <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="dialer-audience-accounts">
-              {number(audience.data.accounts)}
-            </Typography>
-          </Box>
-          <Box>
-            <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-              {t('dialers.audience.withoutPhone')}
-            </Typography>
-            <Typography variant="h6" data-testid="dialer-audience-without-phone">
-              {number(audience.data.withoutPhone)}
-            </Typography>
-          </Box>
-        </Box>
-      )}
-    </Paper>
+    <SharedAudienceSummary
+      title={t('dialers.audience.title')}
+      incomplete={t('dialers.audience.incomplete')}
+      loadingLabel={t('dialers.audience.loading')}
+      ready={query !== null}
+      loading={pending || audience.isFetching}
+      error={audience.error}
+      figures={
+        data
+          ? [
+              {
+                label: t('dialers.audience.accounts'),
+                value: data.accounts,
+                testId: 'dialer-audience-accounts',
+                strong: true,
+              },
+              {
+                label: t('dialers.audience.withoutPhone'),
+                value: data.withoutPhone,
+                testId: 'dialer-audience-without-phone',
+              },
+            ]
+          : null
+      }
+      testId="dialer-audience"
+    />
   );
 }
 

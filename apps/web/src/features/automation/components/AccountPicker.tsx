@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -180,5 +181,83 @@ export function AccountPicker<Q, A extends PickableAccount>({
         </Paper>
       )}
     </Box>
+  );
+}
+
+/** One count of an audience's summary. */
+export interface AudienceFigure {
+  label: string;
+  value: number;
+  testId: string;
+  /** The count that matters most (shown larger). */
+  strong?: boolean;
+}
+
+/**
+ * How many accounts an audience's conditions reach, as the server counts them (bulk messaging's recipients, a
+ * dialer's accounts with a phone), announced politely while it updates. `figures` is null until the first count.
+ */
+export function AudienceSummary({
+  title,
+  incomplete,
+  loadingLabel,
+  ready,
+  loading,
+  error,
+  figures,
+  testId,
+}: {
+  title: string;
+  /** Said while the conditions cannot be asked yet (`ready` false). */
+  incomplete: string;
+  loadingLabel: string;
+  ready: boolean;
+  loading: boolean;
+  error: Error | null;
+  figures: AudienceFigure[] | null;
+  testId: string;
+}) {
+  const { i18n } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mt: 2 }}
+      role="status"
+      aria-live="polite"
+      aria-busy={loading}
+      data-testid={testId}
+    >
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      {!ready ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid={`${testId}-incomplete`}>
+          {incomplete}
+        </Typography>
+      ) : error && !figures ? (
+        <Typography variant="body2" sx={{ color: 'error.main' }} data-testid={`${testId}-error`}>
+          {error.message}
+        </Typography>
+      ) : !figures ? (
+        <CircularProgress size={20} aria-label={loadingLabel} />
+      ) : (
+        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', opacity: loading ? 0.6 : 1 }}>
+          {figures.map((figure) => (
+            <Box key={figure.testId}>
+              <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+                {figure.label}
+              </Typography>
+              <Typography
+                variant={figure.strong ? 'h5' : 'h6'}
+                sx={{ fontWeight: figure.strong ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
+                data-testid={figure.testId}
+              >
+                {figure.value.toLocaleString(i18n.language)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Paper>
   );
 }
