@@ -49,7 +49,7 @@ export interface SupervisionEvent {
 /**
  * Every event the server pushes on the app's socket, with its payload: the server's emitters (platform/realtime.ts)
  * and the web's listeners (app/realtime.ts `onRealtimeEvent`) are typed with this one map, so an event with a name or
- * payload it does not list fails to compile. Sequenced events arrive with a `seq` added (see `Sequenced`).
+ * payload it does not list fails to compile. Sequenced events arrive with `seq` and `at` added (see `Sequenced`).
  */
 export interface RealtimeEventMap {
   [REALTIME_EVENTS.sessionOpened]: { idSesion: string };
@@ -81,5 +81,8 @@ export interface RealtimeEventMap {
 
 export type RealtimeEventName = keyof RealtimeEventMap;
 export type RealtimePayload<E extends RealtimeEventName> = RealtimeEventMap[E];
-/** What a listener receives: the payload, with the sequence number of a sequenced (replayable) event. */
-export type Sequenced<T> = T & { seq?: number };
+/**
+ * What a listener receives: the payload, with the sequence number and the time (ms epoch, the emitting server's
+ * clock) of a sequenced (replayable) event. Sequence numbers identify an event; only `at` orders events in time.
+ */
+export type Sequenced<T> = T & { seq?: number; at?: number };

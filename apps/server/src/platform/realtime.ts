@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { RealtimeFanout } from './config.js';
-import type { EventLog } from './event-log.js';
+import type { EventLog, ResumePoint, Stamp } from './event-log.js';
 
 export interface SocketIdentity {
   userId: number;
@@ -35,7 +35,7 @@ export const rooms = {
   campaignReaders: (campaignId: number) => `casos-campana-${campaignId}`,
 };
 
-/** Client → server: "I saw everything up to this sequence" (sent on every reconnect). */
+/** Client → server: "the newest event I saw is this one" (`{lastSeq, lastAt}`, sent on every reconnect). */
 export const RESUME_EVENT = 'resume';
 /** Handshake refusal while the database cannot be reached: the client retries, the session stays. */
 export const UNAVAILABLE_ERROR = 'UNAVAILABLE';
@@ -45,8 +45,9 @@ export const RESYNC_EVENT = 'resync';
 export interface Realtime {
   io: Server;
   /**
-   * Room events are sequenced: written to the event log, then emitted with `seq` (see event-log.ts), so a client
-   * that reconnects gets what it missed. The promise settles once emitted; failures are logged, never thrown.
+   * Room events are sequenced: emitted with `seq` and `at` from the event log, which writes them just after (see
+   * event-log.ts), so a client that reconnects gets what it missed. The promise settles once emitted (at once, unless
+   * the process has no sequence numbers left and waits for a block); failures are logged, never thrown.
    */
   toUser<E extends RealtimeEventName>(userId: number, event: E, payload: RealtimePayload<E>): Promise<void>;
   toCampaign<E extends RealtimeEventName>(campaignId: number, event: E, payload: RealtimePayload<E>): Promise<void>;
@@ -146,19 +147,26 @@ export async function attachRealtime(options: {
 
   io.on('connection', (socket) => {
     socket.join(socket.data.rooms as string[]);
-    socket.on(RESUME_EVENT, async (payload: { lastSeq?: unknown } | undefined) => {
-      const lastSeq = Number(payload?.lastSeq);
-      if (!options.eventLog || !Number.isSafeInteger(lastSeq) || lastSeq <= 0) return;
+    socket.on(RESUME_EVENT, async (payload: { lastSeq?: unknown; lastAt?: unknown } | undefined) => {
+      if (!options.eventLog || typeof payload !== 'object' || payload === null) return;
+      const lastSeq = Number(payload.lastSeq);
+      // Clients of the previous version send lastSeq alone; a lastAt that is not a number is answered with resync.
+      const from: ResumePoint =
+        payload.lastAt === undefined
+          ? { lastSeq }
+          : { lastSeq, lastAt: typeof payload.lastAt === 'number' ? payload.lastAt : Number.NaN };
+      if (from.lastAt === undefined && (!Number.isSafeInteger(lastSeq) || lastSeq <= 0)) return;
+      const resync = { lastSeq: Number.isSafeInteger(lastSeq) ? lastSeq : 0 };
       try {
-        const missed = await options.eventLog.since(roomsOf(socket), lastSeq);
+        const missed = await options.eventLog.since(roomsOf(socket), from);
         if (missed === 'gap') {
-          socket.emit(RESYNC_EVENT, { lastSeq });
+          socket.emit(RESYNC_EVENT, resync);
           return;
         }
-        for (const entry of missed) socket.emit(entry.event, { ...entry.payload, seq: entry.seq });
+        for (const entry of missed) socket.emit(entry.event, { ...entry.payload, seq: entry.seq, at: entry.at });
       } catch (error) {
         options.logger.error({ err: error }, 'realtime replay failed');
-        socket.emit(RESYNC_EVENT, { lastSeq });
+        socket.emit(RESYNC_EVENT, resync);
       }
     });
   });
@@ -177,21 +185,26 @@ export async function attachRealtime(options: {
     if (!closed) io.to(room).emit(event, payload);
   };
 
+  /**
+   * Emitted at once with the number and time the log stamps it with; the log writes it in the background. Only
+   * when no number can be had (none reserved and the database unreachable) does it go out unsequenced.
+   */
   const sequenced = (room: string, event: RealtimeEventName, payload: object): Promise<void> => {
     if (!options.eventLog || closed) {
       emitTo(room, event, payload);
       return Promise.resolve();
     }
-    return options.eventLog
-      .append(room, event, payload)
-      .then((seq) => {
-        emitTo(room, event, { ...payload, seq });
-      })
-      .catch((error: unknown) => {
-        if (closed) return;
-        options.logger.error({ err: error, room, event }, 'realtime event could not be logged; sent unsequenced');
-        emitTo(room, event, payload);
-      });
+    const emitStamped = (stamp: Stamp) => emitTo(room, event, { ...payload, seq: stamp.seq, at: stamp.at });
+    const stamped = options.eventLog.append(room, event, payload);
+    if (!(stamped instanceof Promise)) {
+      emitStamped(stamped);
+      return Promise.resolve();
+    }
+    return stamped.then(emitStamped, (error: unknown) => {
+      if (closed) return;
+      options.logger.error({ err: error, room, event }, 'realtime event could not be sequenced; sent unsequenced');
+      emitTo(room, event, payload);
+    });
   };
 
   return {

@@ -37,8 +37,13 @@ export function emitRealtimeEvent<E extends RealtimeEventName>(name: E, payload:
   }
 }
 
-/** Sequence bookkeeping: the highest seq seen, and the recent ones (a replay may resend a few). */
-const seen = { last: 0, recent: new Set<number>() };
+/**
+ * Sequence bookkeeping: the newest event seen (its time `at`, the highest seen, and the `seq` it came with) and the
+ * recent sequences, since a replay resends a little of what was seen. Sequence numbers come from several server
+ * processes and do not follow time: only `at` says which event is the newest (a server without `at` sends numbers
+ * that do, and then the highest `seq` is the newest).
+ */
+const seen = { last: 0, lastAt: 0, recent: new Set<number>() };
 const RECENT_KEPT = 2000;
 
 /** The app-wide event a client gets when missed events cannot be replayed: lists reload. */
@@ -46,7 +51,7 @@ export const RESYNC = REALTIME_EVENTS.resync;
 
 /** Drops duplicates of sequenced events; true when the event is new (or not sequenced). */
 export function acceptSequenced(payload: unknown): boolean {
-  const seq = (payload as { seq?: unknown } | null)?.seq;
+  const { seq, at } = (payload ?? {}) as { seq?: unknown; at?: unknown };
   if (typeof seq !== 'number') return true;
   if (seen.recent.has(seq)) return false;
   seen.recent.add(seq);
@@ -54,8 +59,21 @@ export function acceptSequenced(payload: unknown): boolean {
     const oldest = seen.recent.values().next().value;
     if (oldest !== undefined) seen.recent.delete(oldest);
   }
-  if (seq > seen.last) seen.last = seq;
+  if (typeof at === 'number') {
+    if (at > seen.lastAt || (at === seen.lastAt && seq > seen.last)) {
+      seen.lastAt = at;
+      seen.last = seq;
+    }
+  } else if (seen.lastAt === 0 && seq > seen.last) {
+    seen.last = seq;
+  }
   return true;
+}
+
+/** What `resume` sends on a reconnect: the newest event seen; null before any (nothing to replay). */
+export function resumePoint(): { lastSeq: number; lastAt?: number } | null {
+  if (seen.last === 0) return null;
+  return seen.lastAt > 0 ? { lastSeq: seen.last, lastAt: seen.lastAt } : { lastSeq: seen.last };
 }
 
 /**
@@ -63,8 +81,8 @@ export function acceptSequenced(payload: unknown): boolean {
  * - session-opened {idSesion}: another session of this user started → multiple-sessions dialog.
  * - permissions-changed → refetch usuario/perfil (the menu updates without reload).
  * - business-changed → refetch empresa.
- * - sequenced events (payload.seq) are delivered once; on reconnect `resume` replays the gap, or the server sends
- *   `resync` and every live list reloads.
+ * - sequenced events (payload.seq, payload.at) are delivered once; on reconnect `resume {lastSeq, lastAt}` replays
+ *   what came after the newest event seen, or the server sends `resync` and every live list reloads.
  * - connect_error UNAUTHENTICATED → the token is no longer valid: forget the session; any other refusal of the
  *   handshake (UNAVAILABLE: the server's database is restarting) → connect again later, keeping the session.
  */
@@ -95,10 +113,11 @@ export function useRealtime(): void {
     });
     let retry: ReturnType<typeof setTimeout> | undefined;
     let refusals = 0;
-    // After a network cut the same socket reconnects: ask for what was missed since the last sequence seen.
+    // After a network cut the same socket reconnects: ask for what was missed since the newest event seen.
     socket.on('connect', () => {
       refusals = 0;
-      if (seen.last > 0) socket.emit('resume', { lastSeq: seen.last });
+      const from = resumePoint();
+      if (from) socket.emit('resume', from);
     });
     socket.on('connect_error', (error: Error) => {
       if (error?.message === 'UNAUTHENTICATED') {
