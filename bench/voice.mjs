@@ -21,6 +21,7 @@ const network = {
   sipPort: 15370,
   turnPort: 13778,
   controlPort: 22532,
+  routerPort: 22534,
   rtpPorts: { min: 34000, max: 34999 },
   relayPorts: { min: 35000, max: 35999 },
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Installs the telephony daemons Atiende runs when VOICE_ENABLED is on (docs/voice.md): Kamailio with its TLS and
-// WebSocket modules, rtpengine (user space), coturn, baresip (the call workers) and sox (the media tests' tones),
+// Installs the telephony daemons Atiende runs when VOICE_ENABLED is on (docs/voice.md): Kamailio with its TLS,
+// WebSocket and HTTP client modules, rtpengine (user space), coturn, baresip (the call workers) and sox (the media tests' tones),
 // from Debian's packages. Needs root; does nothing when they are all there. `npm run voice:setup`.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ export const VOICE_PACKAGES = [
   'kamailio',
   'kamailio-tls-modules',
   'kamailio-websocket-modules',
+  // http_client: the registrar asks Atiende where a call to a channel's number goes.
+  'kamailio-utils-modules',
   'rtpengine-daemon',
   'coturn',
   'baresip-core',

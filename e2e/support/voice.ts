@@ -156,3 +156,28 @@ export async function expectAudioBothWays(first: Page, second: Page): Promise<vo
       .toBeGreaterThan(20);
   }
 }
+
+/**
+ * A telephony channel with this number in the demo campaign "Servicio al cliente", served by the agent (the campaign
+ * form's channels and agents). Returns the channel's name.
+ */
+export async function telephonyChannelServedBy(email: string, did: string): Promise<string> {
+  const name = `Línea ${did}`;
+  const database = connectDatabase(E2E_DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql`
+      with channel as (
+        insert into channels (name, type, direction, config, business_hours)
+        select ${name}, 'telephony', 'inbound',
+          ${JSON.stringify({ sipHost: 'sip.example.com', sipPort: 5060, sipUser: 'atiende', did })}::jsonb, business_hours
+        from channels order by id limit 1
+        returning id
+      ), campaign as (select id from campaigns where name = 'Servicio al cliente'),
+      linked as (insert into campaign_channels (campaign_id, channel_id) select campaign.id, channel.id from campaign, channel)
+      insert into campaign_agent_channels (campaign_id, channel_id, user_id)
+      select campaign.id, channel.id, u.id from campaign, channel, users u where u.email = ${email}`);
+    return name;
+  } finally {
+    await database.close();
+  }
+}

@@ -16,6 +16,7 @@ import {
   enableSoftphones,
   energyHeardOver,
   expectAudioBothWays,
+  telephonyChannelServedBy,
   watchPeerConnections,
 } from '../support/voice.js';
 
@@ -210,6 +211,66 @@ test('an agent calls a customer’s phone number from the ticket view, and each 
   } finally {
     await page.context().close();
     await phone.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a customer calls the channel’s number: the caller waits with audio, the agent answers in the ticket, and the call is recorded', async ({
+  browser,
+}) => {
+  const number = '+34910000077';
+  const elena = await agentWithExtension('3109', 'Elena Atiende');
+  const channel = await telephonyChannelServedBy(elena.email, number);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-caller-'));
+  // The customer's phone: a call worker (not registered: a trunk's caller) playing a 880 Hz tone.
+  const caller = await startCallWorker({
+    name: 'customer-caller',
+    dir,
+    sipPort: 15504,
+    controlPort: 24504,
+    proxyPort: 5060,
+    user: '+573005550177',
+    source: await makeTone(path.join(dir, 'tone.wav'), 880),
+    record: true,
+    logger: createLogger('silent'),
+  });
+  const page = await openPhone(browser, elena);
+  try {
+    await showPanel(page);
+    await expect(registration(page)).toHaveAttribute('data-state', 'REGISTERED', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Teléfono' }).click();
+    await expect(softphone(page)).toBeHidden();
+    await caller.dial(number);
+    // It rings the agent: the panel opens by itself, with the customer's number, the ticket and the channel.
+    await expect(softphone(page)).toBeVisible({ timeout: 15_000 });
+    await expect(call(page)).toHaveAttribute('data-state', 'ringing');
+    await expect(page.getByTestId('softphone-remote')).toContainText('+573005550177');
+    await expect(page.getByTestId('softphone-channel-call')).toContainText(channel);
+    await page.screenshot({ path: '/tmp/softphone-channel-ringing.png' });
+    // Meanwhile the caller hears the waiting audio.
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: 'Contestar' }).click();
+    await expect(call(page)).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+    // Answering opened the call's ticket.
+    const ticketId = Number(await page.getByTestId('softphone-channel-call').getAttribute('data-ticket'));
+    await expect(page).toHaveURL(new RegExp(`/app/tickets/${ticketId}/view`));
+    // Both hear each other through the bridge: the agent the caller's tone, the caller the browser's microphone.
+    await expect.poll(() => energyHeardOver(page, 1500), { timeout: 10_000 }).toBeGreaterThan(0.001);
+    await page.waitForTimeout(1000);
+    await caller.command('hangup');
+    await expect(call(page)).toHaveAttribute('data-state', 'ended', { timeout: 10_000 });
+    // The timeline shows the call with who answered and how long it lasted.
+    const card = page.getByTestId('ticket-call');
+    await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 10_000 });
+    await expect(card).toContainText('Atendida por Elena Atiende');
+    await expect(page.getByTestId('ticket-call-details')).toContainText('Duración 00:0');
+    await page.screenshot({ path: '/tmp/softphone-channel-ticket.png' });
+    const heard = await listen(caller.lastRecording() as string);
+    expect(heard.seconds).toBeGreaterThan(3);
+    expect(heard.amplitude).toBeGreaterThan(0.001);
+  } finally {
+    await page.context().close();
+    await caller.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -46,6 +46,7 @@ import { createCredentialsService } from './modules/credentials/credentials.serv
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { createImportsService, IMPORT_QUEUE } from './modules/customers/imports.service.js';
+import { createDialerEngine } from './modules/dialers/dialers.engine.js';
 import { dialersRoutes } from './modules/dialers/dialers.routes.js';
 import { createDialersService } from './modules/dialers/dialers.service.js';
 import { docsRoutes } from './modules/docs/docs.routes.js';
@@ -367,7 +368,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const secureCookies = deps.config.publicUrl.startsWith('https:');
 
   // Voice (docs/voice.md): the node with VOICE_ENABLED runs the telephony daemons; every node issues credentials.
-  const voice = createVoiceService(ctx);
+  const voice = createVoiceService(ctx, { inbound, agents, routing });
+  // Dialers' calls (docs/dialers.md): placed by the node that runs telephony, through its call center.
+  const dialerEngine = createDialerEngine(ctx, () => voice.callCenter(), {
+    ringMs: deps.config.voice.ringMs,
+    retryMs: deps.config.voice.retryMs,
+  });
 
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = isWebAppBuilt(webDist);
@@ -436,9 +442,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     sla.start(deps.config.automationSchedulerMs);
   }
   // Started in the background: the daemons take a few seconds and the API does not wait for them.
-  const voiceStarted = voice.start();
+  const voiceStarted = voice
+    .start()
+    .then(() => (deps.config.voiceEnabled ? dialerEngine.start() : undefined))
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'the dialing engine could not start'));
   app.addHook('onClose', async () => {
     await voiceStarted;
+    await dialerEngine.stop();
     await voice.stop();
     routing.stop();
     await analytics.stop();

@@ -16,6 +16,7 @@ import type { MessageStatusEvent } from './messaging/outbound.js';
 import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.js';
 import { REPORT_PROGRESS_EVENT, type ReportProgressEvent } from './reports.js';
 import { TICKET_EVENT, type TicketEvent } from './tickets/tickets.js';
+import { CALL_EVENTS, type CallEvent } from './voice/calls.js';
 
 /** `customer-import-progress`: to the user who started a customer import, as rows are processed. */
 export const CUSTOMER_IMPORT_PROGRESS_EVENT = 'customer-import-progress';
@@ -77,6 +78,11 @@ export interface RealtimeEventMap {
   [SLA_BREACH_EVENT]: SlaNoticeEvent;
   /** A bulk message's status and counters (its campaign's supervisors and its author), at most once a second. */
   [BULK_PROGRESS_EVENT]: BulkProgressEvent;
+  /** A telephony channel's call, to the agent it rings or reached (docs/voice.md). */
+  [CALL_EVENTS.incoming]: CallEvent;
+  [CALL_EVENTS.connected]: CallEvent;
+  [CALL_EVENTS.ended]: CallEvent;
+  [CALL_EVENTS.rejected]: CallEvent;
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -115,6 +115,11 @@ const envSchema = z.object({
   VOICE_RTPENGINE_PORT: z.coerce.number().int().min(1).max(65535).default(22222),
   VOICE_RTP_PORTS: portRangeSchema.prefault('30000-30999'),
   VOICE_RELAY_PORTS: portRangeSchema.prefault('31000-31999'),
+  /** SIP and control ports of the call workers (four per worker), on loopback: their count bounds calls at once. */
+  VOICE_WORKER_PORTS: portRangeSchema.prefault('34000-35999'),
+  /** How long one ring lasts for a dialer's `rings` (ms), and how long a dialer waits before trying an account again. */
+  VOICE_RING_MS: z.coerce.number().int().min(500).max(30_000).default(6_000),
+  VOICE_RETRY_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** PEM certificate and key of the secure WebSocket; a self-signed pair is made in DATA_DIR/voice without them. */
   VOICE_TLS_CERT: z.string().min(1).optional(),
   VOICE_TLS_KEY: z.string().min(1).optional(),
@@ -180,6 +185,9 @@ export type Config = Readonly<{
     controlPort: number;
     rtpPorts: { min: number; max: number };
     relayPorts: { min: number; max: number };
+    workerPorts: { min: number; max: number };
+    ringMs: number;
+    retryMs: number;
     certificate?: string;
     privateKey?: string;
   };
@@ -239,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       controlPort: value.VOICE_RTPENGINE_PORT,
       rtpPorts: value.VOICE_RTP_PORTS,
       relayPorts: value.VOICE_RELAY_PORTS,
+      workerPorts: value.VOICE_WORKER_PORTS,
+      ringMs: value.VOICE_RING_MS,
+      retryMs: value.VOICE_RETRY_MS,
       certificate: value.VOICE_TLS_CERT,
       privateKey: value.VOICE_TLS_KEY,
     },

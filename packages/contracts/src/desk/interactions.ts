@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, instantSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
 import { singleLine, strippedText } from '../text.js';
+import { callSummarySchema } from '../voice/calls.js';
 
 /** Message direction (the spec's tipo): 0 incoming, 1 outgoing. */
 export const MESSAGE_DIRECTION = { incoming: 0, outgoing: 1 } as const;
@@ -46,6 +47,8 @@ export const interactionMessageSchema = named(
      * `text`, `edits` and `attachments` come empty.
      */
     deletedAt: instantSchema.nullable(),
+    /** The call this message records (telephony channel), with its outcome and duration; null for other messages. */
+    call: callSummarySchema.nullable(),
   }),
 );
 export type InteractionMessage = z.infer<typeof interactionMessageSchema>;

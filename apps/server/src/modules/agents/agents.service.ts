@@ -232,6 +232,27 @@ export function createAgentsService(ctx: AppContext, auth: AuthService, routing:
     },
 
     /** Login makes an agent ready (A); logout makes them offline (D). Non-agents have no status. */
+    /**
+     * The agent answered a call (modules/voice): handling (G) on the call's ticket. Returns the status they were in,
+     * for `callEnded` to bring back.
+     */
+    async callAnswered(userId: number, ticketId: number | null, campaignId: number): Promise<AgentStatusCode> {
+      const before = ((await agentsRepo.state(db, userId))?.status ?? 'E') as AgentStatusCode;
+      await change(userId, { status: 'G', ticketId, campaignId }, false);
+      return before;
+    },
+
+    /**
+     * The call ended: back to the status the agent answered it in (preparation or waiting), unless they moved on
+     * meanwhile (a pause, another ticket).
+     */
+    async callEnded(userId: number, ticketId: number | null, before: AgentStatusCode): Promise<void> {
+      const state = await agentsRepo.state(db, userId);
+      if (state?.status === 'G' && state.ticketId === ticketId) {
+        await change(userId, { status: before === 'A' ? 'A' : 'E' }, false);
+      }
+    },
+
     async sessionOpened(userId: number): Promise<void> {
       if (!(await agentsRepo.isAgent(db, userId))) return;
       await change(userId, { status: 'A' }, false);

@@ -21,12 +21,12 @@ export interface Assignment {
 }
 
 /** Picks one candidate by the campaign's distribution algorithm. Candidates are never empty. */
-export function pickAgent(
+export function pickAgent<Candidate extends RoutingCandidate>(
   algorithm: DistributionAlgorithm,
-  candidates: readonly RoutingCandidate[],
+  candidates: readonly Candidate[],
   lastRoundRobin: number | null,
   random: () => number = Math.random,
-): RoutingCandidate {
+): Candidate {
   const byId = [...candidates].sort((a, b) => a.userId - b.userId);
   switch (algorithm) {
     case 'round-robin':
@@ -93,7 +93,14 @@ export function createRoutingService(ctx: AppContext) {
       }
       return done;
     });
+    await announce(assignments);
+    return assignments;
+  }
+
+  /** After commit: the campaign's agents see the assignment, and automation hears of it. */
+  async function announce(assignments: readonly Assignment[]): Promise<void> {
     for (const assignment of assignments) {
+      const { campaignId } = assignment;
       await ctx.realtime.toCampaign(campaignId, TICKET_EVENT, {
         tipo: 'asignado',
         casoId: assignment.ticketId,
@@ -108,7 +115,22 @@ export function createRoutingService(ctx: AppContext) {
         changedFields: ['ticket.assignedUserId'],
       });
     }
-    return assignments;
+  }
+
+  /**
+   * Gives a ticket to this agent now, whoever had it (the agent who answers a customer's call owns the ticket).
+   * Nothing happens when it is theirs already.
+   */
+  async function assignTo(ticketId: number, campaignId: number, userId: number): Promise<void> {
+    const changed = await db.transaction(async (tx) => {
+      await agentsRepo.lockCampaignRouting(tx, campaignId);
+      const ticket = await ticketsRepo.findVisible(tx, { kind: 'all' }, { id: ticketId });
+      if (!ticket || ticket.assignedUserId === userId) return false;
+      await agentsRepo.assignTicket(tx, ticketId, userId);
+      await agentsRepo.recordAssignment(tx, userId);
+      return true;
+    });
+    if (changed) await announce([{ ticketId, campaignId, userId }]);
   }
 
   // Passes coalesce per campaign: while one runs, any number of requests make exactly one more pass after it, so a
@@ -150,6 +172,7 @@ export function createRoutingService(ctx: AppContext) {
 
   return {
     assignWaiting,
+    assignTo,
     route,
     /** Resolves when no pass is running (tests). */
     async idle(): Promise<void> {

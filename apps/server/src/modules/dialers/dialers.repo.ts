@@ -245,6 +245,126 @@ export const dialersRepo = {
     for (const row of result.rows) if (row.status in counts) counts[row.status] = Number(row.n);
     return counts;
   },
+
+  /** The dialers the engine places calls for. */
+  async running(db: Executor): Promise<DialerRow[]> {
+    return db.select().from(dialers).where(eq(dialers.status, 'running')).orderBy(dialers.id);
+  },
+
+  /**
+   * Claims up to `limit` due accounts of a dialer in one statement: each becomes `executed` with one more try and an
+   * attempt row, and the counters move with them. A try is counted before the call is placed, so a node that dies
+   * during the call loses no try.
+   */
+  async claimDue(
+    db: Executor,
+    dialerId: number,
+    limit: number,
+  ): Promise<{ accountId: number; phone: string; attempt: number; attemptId: number }[]> {
+    const result = await db.execute<{ account_id: string; phone: string; attempts: number; attempt_id: string }>(sql`
+      with due as (
+        select id from dialer_accounts
+        where dialer_id = ${dialerId} and status = 'new' and (next_attempt_at is null or next_attempt_at <= now())
+        order by next_attempt_at nulls first, id
+        limit ${limit}
+        for update skip locked
+      ), changed as (
+        update dialer_accounts a set status = 'executed', attempts = a.attempts + 1, last_attempt_at = now()
+        from due where a.id = due.id
+        returning a.id, a.dialer_id, a.phone, a.attempts
+      ), tried as (
+        insert into dialer_attempts (dialer_id, account_id, attempt)
+        select dialer_id, id, attempts from changed
+        returning id, account_id
+      ), counted as (
+        update dialers set accounts_new = accounts_new - x.n, accounts_executed = accounts_executed + x.n
+        from (select count(*)::int as n from changed) x
+        where dialers.id = ${dialerId} and x.n > 0
+        returning 1
+      )
+      select c.id as account_id, c.phone, c.attempts, t.id as attempt_id
+      from changed c join tried t on t.account_id = c.id
+      order by c.id`);
+    return result.rows.map((row) => ({
+      accountId: Number(row.account_id),
+      phone: row.phone,
+      attempt: row.attempts,
+      attemptId: Number(row.attempt_id),
+    }));
+  },
+
+  /**
+   * A call is over: its attempt gets the outcome, and its account becomes `success` when answered, `failed` after
+   * its last try, or `new` again from `retryAt` (counters with it). In the caller's transaction.
+   */
+  async settleAttempt(
+    db: Executor,
+    input: {
+      attemptId: number;
+      outcome: DialerOutcome;
+      answeredAt: Date | null;
+      endedAt: Date;
+      agentId: number | null;
+      retryAt: Date;
+    },
+  ): Promise<void> {
+    const duration = input.answeredAt
+      ? Math.max(0, Math.round((input.endedAt.getTime() - input.answeredAt.getTime()) / 1000))
+      : null;
+    const rows = await db.execute<{ account_id: string }>(sql`
+      update dialer_attempts set outcome = ${input.outcome}, answered_at = ${input.answeredAt?.toISOString() ?? null},
+        ended_at = ${input.endedAt.toISOString()}, agent_id = ${input.agentId}, duration_seconds = ${duration}
+      where id = ${input.attemptId} and ended_at is null
+      returning account_id`);
+    const accountId = rows.rows[0]?.account_id;
+    if (!accountId) return;
+    await db.execute(
+      countedChange(sql`
+        update dialer_accounts a set
+          status = case when ${input.outcome} = 'answered' then 'success' when a.attempts >= d.tries then 'failed' else 'new' end,
+          last_outcome = ${input.outcome},
+          next_attempt_at = case when ${input.outcome} <> 'answered' and a.attempts < d.tries
+            then ${input.retryAt.toISOString()}::timestamptz end
+        from dialers d
+        where a.id = ${Number(accountId)} and d.id = a.dialer_id and a.status = 'executed'
+        returning a.dialer_id, 'executed'::text as before, a.status as after`),
+    );
+  },
+
+  /**
+   * Calls a stopped node was making when it stopped: their attempts failed (the try stays counted), and their
+   * accounts are new again (or failed after their last try).
+   */
+  async recoverInterrupted(db: Executor): Promise<number> {
+    await db.execute(sql`update dialer_attempts set outcome = 'failed', ended_at = now() where ended_at is null`);
+    const result = await db.execute<{ changed: number }>(
+      countedChange(sql`
+        update dialer_accounts a set
+          status = case when a.attempts >= d.tries then 'failed' else 'new' end,
+          last_outcome = 'failed', next_attempt_at = null
+        from dialers d
+        where d.id = a.dialer_id and a.status = 'executed'
+        returning a.dialer_id, 'executed'::text as before, a.status as after`),
+    );
+    return Number(result.rows[0]?.changed ?? 0);
+  },
+
+  /** A running dialer with no account left to call or in a call is finalized. */
+  async finalizeIfDone(db: Executor, dialerId: number): Promise<boolean> {
+    const rows = await db
+      .update(dialers)
+      .set({ status: 'finalized', finishedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(dialers.id, dialerId),
+          eq(dialers.status, 'running'),
+          eq(dialers.accountsNew, 0),
+          eq(dialers.accountsExecuted, 0),
+        ),
+      )
+      .returning({ id: dialers.id });
+    return rows.length > 0;
+  },
 };
 
 function toIso(value: string | Date | null): string | null {

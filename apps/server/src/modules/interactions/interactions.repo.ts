@@ -1,4 +1,6 @@
 import {
+  type CallStatus,
+  type CallSummary,
   CHANNEL_TYPE_CODES,
   type ChannelTypeKey,
   DELIVERY_STATUS,
@@ -15,6 +17,7 @@ import { channels } from '../channels/channels.schema.js';
 import { customerContacts, customers } from '../customers/customers.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { users } from '../users/users.schema.js';
+import { voiceCalls } from '../voice/voice.schema.js';
 import { interactions, messages } from './interactions.schema.js';
 
 export type InteractionRow = typeof interactions.$inferSelect;
@@ -463,6 +466,13 @@ export const interactionsRepo = {
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id));
+    // The ticket's calls (telephony channel), each shown on the message it was recorded as.
+    const callRows = await db
+      .select({ call: voiceCalls, agentName: users.name })
+      .from(voiceCalls)
+      .leftJoin(users, eq(users.id, voiceCalls.userId))
+      .where(eq(voiceCalls.ticketId, ticketId));
+    const callOf = new Map(callRows.map((row) => [row.call.messageId, toCallSummary(row.call, row.agentName)]));
     const byInteraction = new Map<number, typeof messageRows>();
     for (const row of messageRows) {
       const list = byInteraction.get(row.message.interactionId) ?? [];
@@ -482,13 +492,31 @@ export const interactionsRepo = {
       createdAt: interaction.createdAt.toISOString(),
       lastMessageAt: interaction.lastMessageAt.toISOString(),
       messages: (byInteraction.get(interaction.id) ?? []).map(({ message, authorName }) =>
-        toMessage(message, authorName),
+        toMessage(message, authorName, callOf.get(message.id)),
       ),
     }));
   },
 };
 
-export function toMessage(message: MessageRow, authorName: string | null): InteractionMessage {
+/** A recorded call as the timeline shows it. */
+export function toCallSummary(call: typeof voiceCalls.$inferSelect, agentName: string | null): CallSummary {
+  return {
+    id: call.id,
+    direction: call.direction === 'outbound' ? 'outbound' : 'inbound',
+    status: call.status as CallStatus,
+    customerNumber: call.customerNumber,
+    channelNumber: call.channelNumber,
+    agent: call.userId ? { id: call.userId, nombre: agentName ?? '' } : null,
+    startedAt: call.startedAt.toISOString(),
+    answeredAt: call.answeredAt?.toISOString() ?? null,
+    endedAt: call.endedAt?.toISOString() ?? null,
+    durationSeconds: call.durationSeconds,
+    waitSeconds: call.waitSeconds,
+    missedOffers: call.offers.filter((offer) => offer.result !== 'answered').length,
+  };
+}
+
+export function toMessage(message: MessageRow, authorName: string | null, call?: CallSummary): InteractionMessage {
   // A message the customer deleted keeps its content in the database (audit); the timeline gets only the marker.
   const deleted = message.deletedAt !== null;
   return {
@@ -521,5 +549,6 @@ export function toMessage(message: MessageRow, authorName: string | null): Inter
           replacedAt: version.replacedAt,
         })),
     deletedAt: message.deletedAt?.toISOString() ?? null,
+    call: call ?? null,
   };
 }

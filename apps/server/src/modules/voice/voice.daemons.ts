@@ -180,7 +180,9 @@ export function createVoiceDaemons(options: VoiceDaemonOptions): VoiceDaemons {
       const kamailio = firstExisting(VOICE_BINARIES.kamailio);
       const rtpengine = firstExisting(VOICE_BINARIES.rtpengine);
       const turnserver = firstExisting(VOICE_BINARIES.turnserver);
-      const modules = KAMAILIO_MODULES.find((dir) => fs.existsSync(path.join(dir, 'websocket.so')));
+      const modules = KAMAILIO_MODULES.find(
+        (dir) => fs.existsSync(path.join(dir, 'websocket.so')) && fs.existsSync(path.join(dir, 'http_client.so')),
+      );
       if (!kamailio || !rtpengine || !turnserver || !modules) {
         state = 'not_installed';
         logger.warn(

@@ -1,5 +1,11 @@
+import crypto from 'node:crypto';
 import { SOFTPHONE } from '@atiende/contracts';
 import { SIP_REALM } from './voice.credentials.js';
+
+/** The path segment Kamailio names the call router with: only it (it holds the secret) knows it. */
+export function routerKey(secret: string): string {
+  return crypto.createHmac('sha256', secret).update('atiende call router').digest('hex').slice(0, 32);
+}
 
 /** Where and how the telephony daemons listen (config.ts `voice`). */
 export interface VoiceNetwork {
@@ -13,8 +19,10 @@ export interface VoiceNetwork {
   sipPort: number;
   /** TURN (spec: 3478). */
   turnPort: number;
-  /** rtpengine's control (ng) port, on loopback. */
+  /** rtpengine's control (ng) port, on loopback (its CLI takes the next one). */
   controlPort: number;
+  /** Atiende's call router, on loopback: Kamailio asks it where a call to a channel's number goes. */
+  routerPort: number;
   rtpPorts: { min: number; max: number };
   relayPorts: { min: number; max: number };
 }
@@ -59,6 +67,7 @@ const PLAIN_MEDIA = 'ICE=remove RTP/AVP rtcp-mux-demux replace-origin replace-se
  */
 export function kamailioConfig(network: VoiceNetwork, files: VoiceFiles, secret: string): string {
   if (!/^[0-9a-f]{64}$/.test(secret)) throw new Error('the voice secret must be 64 hex digits');
+  const router = `http://127.0.0.1:${network.routerPort}/route/${routerKey(secret)}`;
   return `#!KAMAILIO
 #!define FLT_FROM_WS 1
 debug=1
@@ -93,6 +102,7 @@ loadmodule "rtpengine.so"
 loadmodule "tls.so"
 loadmodule "xhttp.so"
 loadmodule "websocket.so"
+loadmodule "http_client.so"
 modparam("tls", "config", "${files.runDir}/tls.cfg")
 modparam("usrloc", "db_mode", 0)
 modparam("registrar", "min_expires", 10)
@@ -104,6 +114,8 @@ modparam("rr", "append_fromtag", 1)
 modparam("nathelper", "received_avp", "$avp(RECEIVED)")
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("rtpengine", "rtpengine_sock", "udp:127.0.0.1:${network.controlPort}")
+modparam("http_client", "connection_timeout", 2)
+modparam("http_client", "httpcon", "router=>${router}")
 
 request_route {
 	if (!mf_process_maxfwd_header("10")) { sl_send_reply("483", "Too Many Hops"); exit; }
@@ -140,7 +152,10 @@ request_route {
 	route(AUTH);
 	remove_hf("Route");
 	if (is_method("INVITE")) record_route();
-	if (!lookup("location")) { sl_send_reply("480", "Temporarily Unavailable"); exit; }
+	if (!lookup("location")) {
+		if (is_method("INVITE") && $rU =~ "^[+]?[0-9]{3,15}$") route(CHANNEL_NUMBER);
+		else { sl_send_reply("480", "Temporarily Unavailable"); exit; }
+	}
 	if (is_method("INVITE")) {
 		t_on_branch("MEDIA_BRANCH");
 		t_on_reply("MEDIA_REPLY");
@@ -171,6 +186,16 @@ route[AUTH] {
 		exit;
 	}
 	consume_credentials();
+}
+
+# A number nobody registered: Atiende's call router answers with the call worker that takes a call to one of its
+# telephony channels (the caller waits there for an agent), 404 for a number of no channel, 486 when it is full.
+route[CHANNEL_NUMBER] {
+	$var(code) = http_connect("router", "?did=$(rU{s.escape.param})&from=$(fU{s.escape.param})&call=$(ci{s.escape.param})", "$var(target)");
+	if ($var(code) == 486) { sl_send_reply("486", "Busy Here"); exit; }
+	if ($var(code) != 200 || !($var(target) =~ "^[a-z0-9-]{1,64}$")) { sl_send_reply("404", "Not Found"); exit; }
+	$rU = $var(target);
+	if (!lookup("location")) { sl_send_reply("480", "Temporarily Unavailable"); exit; }
 }
 
 route[MEDIA_OFFER] {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { credentialUser, newVoiceSecret, sipPassword, turnPassword } from './voice.credentials.js';
-import { kamailioConfig, rtpengineArguments, turnConfig, type VoiceNetwork } from './voice.files.js';
+import { kamailioConfig, routerKey, rtpengineArguments, turnConfig, type VoiceNetwork } from './voice.files.js';
 
 const network: VoiceNetwork = {
   listenIp: '127.0.0.1',
@@ -9,6 +9,7 @@ const network: VoiceNetwork = {
   sipPort: 5060,
   turnPort: 3478,
   controlPort: 22222,
+  routerPort: 22224,
   rtpPorts: { min: 30000, max: 30999 },
   relayPorts: { min: 31000, max: 31999 },
 };
@@ -68,5 +69,21 @@ describe('the daemons’ configuration', () => {
     expect(args).toContain('--interface=127.0.0.1!203.0.113.7');
     expect(args).toContain('--listen-ng=127.0.0.1:22222');
     expect(args).toContain('--table=-1');
+  });
+
+  it('asks the call router, on loopback and with a key only it knows, where a call to an unregistered number goes', () => {
+    const config = kamailioConfig(network, files, secret);
+    expect(config).toContain('loadmodule "http_client.so"');
+    const key = routerKey(secret);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(key).not.toBe(routerKey('b'.repeat(64)));
+    expect(config).toContain(`modparam("http_client", "httpcon", "router=>http://127.0.0.1:22224/route/${key}")`);
+    // Only numbers go to the router, only INVITEs, and only after nobody registered the number.
+    expect(config).toMatch(
+      /if \(!lookup\("location"\)\) \{\s*if \(is_method\("INVITE"\) && \$rU =~ "\^\[\+\]\?\[0-9\]\{3,15\}\$"\) route\(CHANNEL_NUMBER\);/,
+    );
+    // Its answer must be a bridge's user name before it becomes the request's user.
+    expect(config).toContain('!($var(target) =~ "^[a-z0-9-]{1,64}$")');
+    expect(config).toContain('if ($var(code) == 486) { sl_send_reply("486", "Busy Here"); exit; }');
   });
 });

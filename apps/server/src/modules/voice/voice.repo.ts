@@ -1,7 +1,15 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import type { RoutingCandidate } from '../agents/agents.repo.js';
 import { users } from '../users/users.schema.js';
-import { voiceSettings } from './voice.schema.js';
+import { voiceCalls, voiceSettings } from './voice.schema.js';
+
+export type VoiceCallRow = typeof voiceCalls.$inferSelect;
+
+/** An agent a call may be offered to: available, with an extension, serving the campaign on the channel. */
+export interface CallCandidate extends RoutingCandidate {
+  extension: string;
+}
 
 /** A heartbeat older than this means the node running the daemons is gone. */
 export const VOICE_HEARTBEAT_STALE_SECONDS = 30;
@@ -53,5 +61,111 @@ export const voiceRepo = {
       .where(and(eq(users.extension, extension), ne(users.id, userId), eq(users.enabled, true)))
       .limit(1);
     return rows.length > 0;
+  },
+
+  /** The enabled telephony channel whose number (`did`, compared by its digits) is this one. */
+  async telephonyChannelByNumber(db: Executor, digits: string): Promise<{ id: number; name: string } | null> {
+    const result = await db.execute<{ id: string; name: string }>(sql`
+      select id, name from channels
+      where type = 'telephony' and enabled and regexp_replace(config->>'did', '[^0-9]', '', 'g') = ${digits}
+      order by id limit 1`);
+    const row = result.rows[0];
+    return row ? { id: Number(row.id), name: row.name } : null;
+  },
+
+  /** Who a call of this campaign and channel may ring now (status A or E, an extension, enabled). */
+  async callCandidates(db: Executor, campaignId: number, channelId: number | null): Promise<CallCandidate[]> {
+    const result = await db.execute<{
+      user_id: string;
+      extension: string;
+      last_assigned_at: string | null;
+      assigned_today: number;
+    }>(sql`
+      select u.id as user_id, trim(u.extension) as extension, s.last_assigned_at,
+        case when s.assigned_day = current_date then s.assigned_today else 0 end as assigned_today
+      from campaign_agent_channels a
+      join users u on u.id = a.user_id and u.enabled and coalesce(trim(u.extension), '') <> ''
+      join agent_states s on s.user_id = u.id and s.status in ('A', 'E')
+      where a.campaign_id = ${campaignId} and ${channelId === null ? sql`true` : sql`a.channel_id = ${channelId}`}
+      group by u.id, u.extension, s.last_assigned_at, s.assigned_today, s.assigned_day`);
+    return result.rows.map((row) => ({
+      userId: Number(row.user_id),
+      extension: row.extension,
+      load: 0,
+      lastAssignedAt: row.last_assigned_at ? new Date(row.last_assigned_at) : null,
+      assignedToday: row.assigned_today,
+      matchingSkills: 0,
+    }));
+  },
+
+  /** The enabled user who holds an extension, as a call candidate when available (a dialer's extension calls). */
+  async extensionHolder(db: Executor, extension: string): Promise<CallCandidate[]> {
+    const result = await db.execute<{ user_id: string; extension: string }>(sql`
+      select u.id as user_id, trim(u.extension) as extension from users u
+      join agent_states s on s.user_id = u.id and s.status in ('A', 'E')
+      where u.enabled and trim(u.extension) = ${extension}
+      limit 1`);
+    return result.rows.map((row) => ({
+      userId: Number(row.user_id),
+      extension: row.extension,
+      load: 0,
+      lastAssignedAt: null,
+      assignedToday: 0,
+      matchingSkills: 0,
+    }));
+  },
+
+  async insertCall(db: Executor, values: typeof voiceCalls.$inferInsert): Promise<VoiceCallRow> {
+    const [row] = await db.insert(voiceCalls).values(values).returning();
+    return row;
+  },
+
+  async updateCall(db: Executor, id: number, values: Partial<typeof voiceCalls.$inferInsert>): Promise<void> {
+    await db.update(voiceCalls).set(values).where(eq(voiceCalls.id, id));
+  },
+
+  /** Calls a stopped node left open: they ended when it stopped (its workers and their calls are gone). */
+  async failInterrupted(db: Executor): Promise<number> {
+    const rows = await db
+      .update(voiceCalls)
+      .set({ status: 'failed', endedBy: 'system', endedAt: sql`now()` })
+      .where(isNull(voiceCalls.endedAt))
+      .returning({ id: voiceCalls.id });
+    return rows.length;
+  },
+
+  async call(db: Executor, id: number): Promise<VoiceCallRow | null> {
+    const [row] = await db.select().from(voiceCalls).where(eq(voiceCalls.id, id));
+    return row ?? null;
+  },
+
+  /** The calls recorded as these timeline messages, with the name of who answered. */
+  async callsOfMessages(db: Executor, messageIds: readonly number[]) {
+    if (messageIds.length === 0) return [];
+    return db
+      .select({
+        call: voiceCalls,
+        agentName: users.name,
+      })
+      .from(voiceCalls)
+      .leftJoin(users, eq(users.id, voiceCalls.userId))
+      .where(inArray(voiceCalls.messageId, [...messageIds]));
+  },
+
+  /** What the agent is told of a call's ticket: its number and the customer's name. */
+  async ticketSummary(db: Executor, ticketId: number): Promise<{ number: number; customerName: string | null }> {
+    const result = await db.execute<{ number: number; name: string }>(sql`
+      select t.number, concat_ws(' ', c.first_name, c.last_name) as name
+      from tickets t join customers c on c.id = t.customer_id where t.id = ${ticketId}`);
+    const row = result.rows[0];
+    return { number: Number(row?.number ?? 0), customerName: row?.name?.trim() || null };
+  },
+
+  async assigneeOfTicket(db: Executor, ticketId: number): Promise<number | null> {
+    const result = await db.execute<{ assigned_user_id: string | null }>(
+      sql`select assigned_user_id from tickets where id = ${ticketId}`,
+    );
+    const value = result.rows[0]?.assigned_user_id;
+    return value ? Number(value) : null;
   },
 };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { businessRepo } from '../business/business.repo.js';
+import { type CallCenter, type CallCenterDeps, createCallCenter } from './voice.calls.js';
 import { credentialUser, newVoiceSecret, SIP_REALM, sipPassword, turnPassword } from './voice.credentials.js';
 import { createVoiceDaemons, type VoiceDaemons } from './voice.daemons.js';
 import { voiceRepo } from './voice.repo.js';
@@ -36,9 +37,10 @@ export async function telephonyReady(db: Executor): Promise<boolean> {
  * The telephony layer (docs/voice.md): the node with VOICE_ENABLED runs the daemons and keeps a heartbeat in the
  * database; every node issues softphone credentials while that heartbeat is fresh and the business has WebRTC on.
  */
-export function createVoiceService(ctx: AppContext) {
+export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
   const settings = ctx.config.voice;
   let daemons: VoiceDaemons | null = null;
+  let calls: CallCenter | null = null;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const beat = () =>
@@ -105,6 +107,7 @@ export function createVoiceService(ctx: AppContext) {
           sipPort: settings.sipPort,
           turnPort: settings.turnPort,
           controlPort: settings.controlPort,
+          routerPort: settings.controlPort + 2,
           rtpPorts: settings.rtpPorts,
           relayPorts: settings.relayPorts,
         },
@@ -116,7 +119,20 @@ export function createVoiceService(ctx: AppContext) {
       });
       try {
         const secret = await voiceRepo.secret(ctx.db, newVoiceSecret());
-        await daemons.start(secret);
+        if ((await daemons.start(secret)) === 'running') {
+          // Calls can be made from now on (softphones); the channel's bridges start next.
+          await beat();
+          // The telephony channel: calls to the channels' numbers, through bridges on this node.
+          calls = createCallCenter(ctx, deps, {
+            runDir: path.join(ctx.config.dataDir, 'voice'),
+            secret,
+            proxyPort: settings.sipPort,
+            routerPort: settings.controlPort + 2,
+            mediaPort: settings.controlPort,
+            workerPorts: settings.workerPorts,
+          });
+          await calls.start();
+        }
       } catch (error) {
         ctx.logger.error({ err: error }, 'telephony could not start');
       }
@@ -127,10 +143,18 @@ export function createVoiceService(ctx: AppContext) {
 
     async stop(): Promise<void> {
       clearInterval(heartbeat);
+      await calls?.stop();
+      calls = null;
       if (!daemons) return;
       await daemons.stop();
       await beat();
     },
+
+    /** This node's call center, while its telephony runs (the dialing engine places calls through it). */
+    callCenter: () => calls,
+
+    /** The telephony channel's live calls and bridges on this node (tests, supervision). */
+    calls: () => calls?.snapshot() ?? null,
 
     /** The daemons' process ids on this node (tests). */
     pids: () => daemons?.pids() ?? {},

@@ -44,6 +44,16 @@ export interface CallWorkerOptions {
    * worker and from rtpengine's, so a worker's RTP socket never takes a port another worker is about to bind.
    */
   rtpPorts?: { min: number; max: number };
+  /** Its accounts file instead of the single `user` account (a bridge worker's customer and agent sides). */
+  accounts?: string;
+  /** false: no jitter buffer (bridges); baresip's default otherwise. */
+  jitterBuffer?: boolean;
+  /** Modules loaded besides the usual ones (aubridge for a bridge worker). */
+  extraModules?: readonly string[];
+  /** Called with every event as it comes (a long-lived worker sets `keepEvents: false` and listens here). */
+  onEvent?: (event: CallEvent) => void;
+  /** Keeps every event in `events` for `next()` (default); off for long-lived workers, which would grow forever. */
+  keepEvents?: boolean;
   logger: Logger;
 }
 
@@ -61,6 +71,8 @@ export interface CallWorker {
   next(types: string | readonly string[], options?: { timeoutMs?: number; since?: number }): Promise<CallEvent>;
   /** The newest recording of what the worker heard, if any. */
   lastRecording(): string | null;
+  /** Settles when the process ends, however it ends. */
+  readonly exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -93,6 +105,9 @@ export function readNetstrings(buffer: Buffer): { frames: string[]; rest: Buffer
   return { frames, rest: buffer.subarray(offset) };
 }
 
+/** A command baresip has not answered within this long failed (the process hangs or died). */
+const COMMAND_TIMEOUT_MS = 5000;
+
 /** The workers' media ports by default (rtpengine's are VOICE_RTP_PORTS, 30000-30999). */
 export const WORKER_RTP_PORTS = { min: 36000, max: 39999 } as const;
 
@@ -100,6 +115,9 @@ export const WORKER_RTP_PORTS = { min: 36000, max: 39999 } as const;
 export function baresipConfig(options: CallWorkerOptions): { config: string; accounts: string } {
   const config = [
     'poll_method epoll',
+    // A bridge passes audio on as it comes (the agent's browser has its own jitter buffer); baresip 1.0's buffer
+    // also drops a stream whose SSRC changed soon after the call began (the waiting audio's end).
+    ...(options.jitterBuffer === false ? ['jitter_buffer_delay 0-0'] : []),
     `sip_listen 127.0.0.1:${options.sipPort}`,
     'net_interface 127.0.0.1',
     `ctrl_tcp_listen 127.0.0.1:${options.controlPort}`,
@@ -111,12 +129,15 @@ export function baresipConfig(options: CallWorkerOptions): { config: string; acc
     'module g711.so',
     'module aufile.so',
     ...(options.record ? ['module sndfile.so'] : []),
+    ...(options.extraModules ?? []).map((module) => `module ${module}`),
     'module_app account.so',
     'module_app ctrl_tcp.so',
     'module_app menu.so',
     '',
   ].join('\n');
-  const accounts = `<sip:${options.user}@127.0.0.1:${options.proxyPort}>;regint=${options.register ? 60 : 0};answermode=${options.autoAnswer ? 'auto' : 'manual'}\n`;
+  const accounts =
+    options.accounts ??
+    `<sip:${options.user}@127.0.0.1:${options.proxyPort}>;regint=${options.register ? 60 : 0};answermode=${options.autoAnswer ? 'auto' : 'manual'}\n`;
   return { config, accounts };
 }
 
@@ -176,22 +197,52 @@ export async function startCallWorker(options: CallWorkerOptions): Promise<CallW
         else request?.reject(new Error(`baresip refused: ${message.data ?? ''}`));
       } else if (message.event) {
         const { event: _event, ...callEvent } = message;
-        events.push(callEvent);
+        if (options.keepEvents !== false) events.push(callEvent);
         log.debug({ event: callEvent }, 'call event');
         for (const wake of [...waiting]) wake();
+        try {
+          options.onEvent?.(callEvent);
+        } catch (error) {
+          log.error({ err: error }, 'a call event listener failed');
+        }
       }
     }
+  });
+
+  // A worker that dies takes its control connection with it: its pending commands fail instead of hanging.
+  socket.on('error', (error) => log.debug({ err: error }, 'call worker control connection failed'));
+  socket.on('close', () => {
+    for (const request of pending.values()) request.reject(new Error(`call worker ${options.name} stopped`));
+    pending.clear();
   });
 
   const worker: CallWorker = {
     options,
     pid: child.pid,
     events,
+    exited,
     command(command, params = '') {
       token += 1;
       const id = String(token);
       return new Promise<string>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        if (socket.destroyed) {
+          reject(new Error(`call worker ${options.name} stopped`));
+          return;
+        }
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`call worker ${options.name} did not answer ${command}`));
+        }, COMMAND_TIMEOUT_MS);
+        pending.set(id, {
+          resolve: (data) => {
+            clearTimeout(timer);
+            resolve(data);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
         socket.write(netstring(JSON.stringify({ command, params, token: id })));
       });
     },

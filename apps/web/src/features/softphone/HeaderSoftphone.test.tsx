@@ -1,5 +1,6 @@
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byTestId, calls, envelope, mount, waitUntil } from '../../test/dom';
 import { HeaderSoftphone } from './HeaderSoftphone';
@@ -42,7 +43,11 @@ afterEach(() => {
 
 describe('HeaderSoftphone', () => {
   it('shows the phone button with its dot, and a panel that says telephony is not configured', async () => {
-    root = mount(<HeaderSoftphone />).root;
+    root = mount(
+      <MemoryRouter>
+        <HeaderSoftphone />
+      </MemoryRouter>,
+    ).root;
     await waitUntil(() => phoneButton('Teléfono') !== null);
     await waitUntil(() => softphone.getState().availability === 'not_configured');
     expect(byTestId('softphone-dot')?.dataset.state).toBe('unregistered');
@@ -61,20 +66,32 @@ describe('HeaderSoftphone', () => {
 
   it('is named Phone in English', async () => {
     await i18n.changeLanguage('en');
-    root = mount(<HeaderSoftphone />).root;
+    root = mount(
+      <MemoryRouter>
+        <HeaderSoftphone />
+      </MemoryRouter>,
+    ).root;
     await waitUntil(() => phoneButton('Phone') !== null);
     await waitUntil(() => softphone.getState().availability === 'not_configured');
   });
 
   it('shows nothing and loads nothing without WebRTC or without an extension', async () => {
     webrtc = false;
-    root = mount(<HeaderSoftphone />).root;
+    root = mount(
+      <MemoryRouter>
+        <HeaderSoftphone />
+      </MemoryRouter>,
+    ).root;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(byTestId('header-softphone')).toBeNull();
     act(() => root?.unmount());
     webrtc = true;
     extension = null;
-    root = mount(<HeaderSoftphone />).root;
+    root = mount(
+      <MemoryRouter>
+        <HeaderSoftphone />
+      </MemoryRouter>,
+    ).root;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(byTestId('header-softphone')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -82,7 +99,11 @@ describe('HeaderSoftphone', () => {
   });
 
   it('stops the softphone when the header goes (logout)', async () => {
-    root = mount(<HeaderSoftphone />).root;
+    root = mount(
+      <MemoryRouter>
+        <HeaderSoftphone />
+      </MemoryRouter>,
+    ).root;
     await waitUntil(() => softphone.getState().availability === 'not_configured');
     act(() => root?.unmount());
     root = null;

@@ -2,9 +2,13 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
+import { ticketKeys } from '../tickets/api';
+import { followChannelCalls } from './channelCall';
 import './i18n';
 import { DOT_COLORS, dotOf } from './model';
 import { softphone, useSoftphone } from './softphone';
@@ -28,6 +32,26 @@ export function SoftphoneLauncher({ extension }: { extension: string }) {
     softphone.start(extension);
     return () => softphone.stop();
   }, [extension]);
+
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      followChannelCalls({
+        // A customer's call the agent answered opens its ticket (spec: call accepted opens the ticket view).
+        // (A dialer's call has no ticket yet.)
+        onConnected: ({ casoId }) => {
+          if (casoId === null) return;
+          void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(casoId) });
+          void navigate(`/app/tickets/${casoId}/view`);
+        },
+        // Its timeline shows the call's outcome and duration.
+        onEnded: ({ casoId }) => {
+          if (casoId !== null) void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(casoId) });
+        },
+      }),
+    [navigate, queryClient],
+  );
 
   const registered = state.registration === 'REGISTERED';
   useEffect(() => {

@@ -1,7 +1,10 @@
+import { CALL_EVENTS } from '@atiende/contracts';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emitRealtimeEvent } from '../../app/realtime';
 import { byTestId, mount } from '../../test/dom';
+import { followChannelCalls } from './channelCall';
 import type { SoftphoneCall, SoftphoneState } from './engine';
 import i18n from './i18n';
 import { type SoftphoneActions, SoftphoneView } from './SoftphoneView';
@@ -251,5 +254,41 @@ describe('SoftphoneView', () => {
     expect(label('Micrófono')).toBeTruthy();
     expect(document.body.textContent).toContain('Volumen del altavoz');
     expect(document.body.textContent).toContain('Volumen del micrófono');
+  });
+
+  it('a customer’s call through a telephony channel shows the customer and the ticket, and answering opens it', async () => {
+    const opened: (number | null)[] = [];
+    const ended: (number | null)[] = [];
+    const stop = followChannelCalls({
+      onConnected: (notice) => opened.push(notice.casoId),
+      onEnded: (notice) => ended.push(notice.casoId),
+    });
+    const notice = {
+      llamadaId: 5,
+      casoId: 41,
+      numeroCaso: 1041,
+      campanaId: 3,
+      numero: '+573001112233',
+      cliente: 'Ana Pérez',
+      canal: 'Línea de ventas',
+      estado: 'ringing' as const,
+    };
+    act(() => emitRealtimeEvent(CALL_EVENTS.incoming, notice));
+    render({ call: call({ remoteName: '', remoteNumber: 'atiende-bridge-3-agent' }) });
+    expect(byTestId('softphone-remote')?.textContent).toContain('Ana Pérez');
+    expect(byTestId('softphone-remote')?.textContent).toContain('+573001112233');
+    expect(byTestId('softphone-remote')?.textContent).not.toContain('atiende-bridge');
+    expect(byTestId('softphone-channel-call')?.textContent).toBe('Caso #1041 · Línea de ventas');
+    await i18n.changeLanguage('en');
+    expect(byTestId('softphone-channel-call')?.textContent).toBe('Ticket #1041 · Línea de ventas');
+    act(() => emitRealtimeEvent(CALL_EVENTS.connected, { ...notice, estado: 'connected' }));
+    expect(opened).toEqual([41]);
+    act(() => emitRealtimeEvent(CALL_EVENTS.ended, { ...notice, estado: 'completed', duracion: 42 }));
+    expect(ended).toEqual([41]);
+    // Another caller's SIP call (not a bridge) keeps its own identity.
+    act(() => root?.unmount());
+    render({ call: call({ remoteName: 'Luis', remoteNumber: '3002' }) });
+    expect(byTestId('softphone-channel-call')).toBeNull();
+    act(() => stop());
   });
 });

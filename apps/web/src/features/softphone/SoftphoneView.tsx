@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioSettings } from './AudioSettings';
+import { isBridgeCall, useChannelCall } from './channelCall';
 import type { SoftphoneCall, SoftphoneEngine, SoftphoneState } from './engine';
 import { callDuration, DOT_COLORS, dotOf, formatDuration, secondsLeft } from './model';
 
@@ -179,6 +180,16 @@ function CallArea({
   const duration = call ? callDuration(call, now) : null;
   const countdown = call?.state === 'ringing' ? secondsLeft(call.autoAnswerAt, now) : null;
   const idle = callState === 'idle';
+  // A customer's call through a telephony channel: the server says who calls and which ticket it is in.
+  const channelCall = useChannelCall();
+  const customer = call && isBridgeCall(call.remoteNumber) ? channelCall : null;
+  // A new customer is named by their number: it shows once.
+  const remoteName = customer
+    ? customer.cliente && customer.cliente !== customer.numero
+      ? customer.cliente
+      : ''
+    : (call?.remoteName ?? '');
+  const remoteNumber = customer ? customer.numero : (call?.remoteNumber ?? '');
 
   return (
     <Box
@@ -201,9 +212,9 @@ function CallArea({
       {call ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box data-testid="softphone-remote" sx={{ flexGrow: 1, minWidth: 0 }}>
-            {call.remoteName ? (
+            {remoteName ? (
               <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-                {call.remoteName}
+                {remoteName}
               </Typography>
             ) : null}{' '}
             <Typography
@@ -212,13 +223,24 @@ function CallArea({
               sx={{
                 textAlign: 'start',
                 overflowWrap: 'anywhere',
-                ...(call.remoteName
+                ...(remoteName
                   ? { typography: 'body2', color: 'text.secondary' }
                   : { typography: 'h6', fontWeight: 700 }),
               }}
             >
-              {call.remoteNumber || t('softphone.unknownCaller')}
+              {remoteNumber || t('softphone.unknownCaller')}
             </Typography>
+            {customer && customer.numeroCaso !== null ? (
+              <Typography
+                variant="caption"
+                component="div"
+                sx={{ color: 'text.secondary' }}
+                data-testid="softphone-channel-call"
+                data-ticket={customer.casoId}
+              >
+                {t('softphone.channelCall', { ticket: customer.numeroCaso, channel: customer.canal })}
+              </Typography>
+            ) : null}
           </Box>
           {duration !== null ? (
             <Typography

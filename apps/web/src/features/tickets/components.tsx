@@ -21,11 +21,13 @@ import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadApiFile } from '../../api/download';
 import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
 import { FormField as TextInput } from '../../ui/FormField';
 import { formatDateTime, formatFileSize } from '../../ui/format';
+import { lazyNamed } from '../../ui/lazy';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import type { DynamicFormDetail } from '../forms/api';
 import { DynamicFormRenderer, listsToMap, validateFormValues } from '../forms/DynamicFormRenderer';
@@ -40,6 +42,9 @@ import {
   STATUS_COLORS,
   statusKey,
 } from './model';
+
+/** A call's card loads with its texts only where a ticket has calls (telephony channels). */
+const CallBody = lazyNamed(() => import('./call/CallBody'), 'CallBody');
 
 export function StatusChip({ status, testId }: { status: number; testId?: string }) {
   const { t } = useTranslation();
@@ -339,6 +344,10 @@ export function MessageBubble({ message, contactValue }: { message: InteractionM
       </Box>
       {deleted ? (
         <DeletedBody message={message} />
+      ) : message.call ? (
+        <Suspense>
+          <CallBody call={message.call} />
+        </Suspense>
       ) : (
         <Box
           sx={(theme) => ({

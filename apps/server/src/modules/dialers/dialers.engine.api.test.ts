@@ -1,0 +1,289 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, multipartFile, signedIn, type TestApp } from '../../test/app.js';
+import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
+import { type Actor, caller, deskCampaign, waitFor } from '../../test/desk.js';
+import { listen, makeTone } from '../../test/tones.js';
+import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { type CallWorker, type CallWorkerOptions, startCallWorker } from '../voice/voice.worker.js';
+import { dialersRepo } from './dialers.repo.js';
+
+// The dialing engine on the real telephony (issue #21 item 3): a dialer of 20 accounts with 2 channels and 2 tries.
+// Three phones answer (call workers registered under their numbers), two ring without answering, fifteen are
+// nobody's; the campaign's one agent is a call worker under their extension, who talks a second and hangs up.
+const PORTS = {
+  VOICE_WS_PORT: '18489',
+  VOICE_SIP_PORT: '15470',
+  VOICE_TURN_PORT: '13878',
+  VOICE_RTPENGINE_PORT: '22632',
+  VOICE_RTP_PORTS: '32400-32499',
+  VOICE_RELAY_PORTS: '33400-33499',
+  VOICE_WORKER_PORTS: '25200-25299',
+  // One ring is a second here; a number not answered is tried again after 300 ms.
+  VOICE_RING_MS: '1000',
+  VOICE_RETRY_MS: '300',
+};
+const ANSWERING = ['+573201000001', '+573201000002', '+573201000003'];
+const SILENT = ['+573201000004', '+573201000005'];
+const NOBODY = Array.from({ length: 15 }, (_, index) => `+5732010001${String(index).padStart(2, '0')}`);
+
+let t: TestApp;
+let database: TestDatabase;
+let dir: string;
+let admin: Actor;
+let api: ReturnType<typeof caller>;
+let campaignId: number;
+const workers: CallWorker[] = [];
+let nextPort = 15600;
+let sequence = 0;
+
+async function worker(name: string, tone: number, options: Partial<CallWorkerOptions> = {}) {
+  const port = nextPort;
+  nextPort += 4;
+  const started = await startCallWorker({
+    name,
+    dir: path.join(dir, name),
+    sipPort: port,
+    controlPort: port + 2,
+    proxyPort: Number(PORTS.VOICE_SIP_PORT),
+    user: name,
+    source: await makeTone(path.join(dir, `${name}-${tone}.wav`), tone),
+    record: true,
+    register: true,
+    logger: t.ctx.logger,
+    ...options,
+  });
+  workers.push(started);
+  return started;
+}
+
+/** The campaign's customers with these phones, named `lastName`. */
+async function accountsWith(lastName: string, phones: string[]) {
+  const documents = await cataloguesRepo.idsByCode(t.ctx.db, 'tipo-documento');
+  const contacts = await cataloguesRepo.idsByCode(t.ctx.db, 'tipo-dato-contacto');
+  for (const [index, phone] of phones.entries()) {
+    const [row] = (
+      await t.ctx.db.execute<{ id: string }>(sql`
+        insert into customers (identification_type_id, identification_number, first_name, last_name, search_text)
+        values (${[...documents.values()][0]}, ${`${lastName}-${index}-${++sequence}`}, ${`Cliente${index}`},
+          ${lastName}, ${`cliente${index} ${lastName.toLowerCase()}`})
+        returning id`)
+    ).rows;
+    await t.ctx.db.execute(sql`insert into customer_contacts (customer_id, type_id, value, normalized_value)
+      values (${row.id}, ${contacts.get('2') as number}, ${phone}, ${phone.replace(/\D/g, '')})`);
+    await t.ctx.db.execute(
+      sql`insert into campaign_customers (campaign_id, customer_id) values (${campaignId}, ${row.id})`,
+    );
+  }
+}
+
+const byLastName = (lastName: string) => ({
+  conditions: {
+    match: 'all',
+    conditions: [{ field: 'customer.lastName', operator: 'equals', type: 'text', value: lastName }],
+  },
+});
+
+async function dialerRow(id: number) {
+  return (await t.ctx.db.execute<Record<string, unknown>>(sql`select * from dialers where id = ${id}`)).rows[0];
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-dialer-'));
+  database = await createSiblingDatabase(inject('databaseUrl'));
+  t = await createTestApp({ databaseUrl: database.url, env: { VOICE_ENABLED: '1', ...PORTS } });
+  api = caller(t);
+  admin = await signedIn(t, 'admin');
+  ({ campaignId } = await deskCampaign(t, admin, { agents: [] }));
+  await t.ctx.db.execute(sql`update business set webrtc_enabled = true`);
+  await waitFor(() => t.services.voice.calls()?.bridges.idle === 2, 'the call bridges to be ready', 30_000);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((started) => started.stop()));
+  await t?.close();
+  await database?.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the dialing engine', () => {
+  it('calls 20 accounts two at a time, retries the unanswered, hands answers to the agent and finalizes', async () => {
+    // The campaign's agent, available, whose phone answers and hangs up after a second of talking.
+    const agent = await signedIn(t, 'agent');
+    await t.ctx.db.execute(sql`update users set extension = '3201' where id = ${agent.id}`);
+    const channel = (
+      await t.ctx.db.execute<{ channel_id: string }>(
+        sql`select channel_id from campaign_channels where campaign_id = ${campaignId} limit 1`,
+      )
+    ).rows[0].channel_id;
+    await t.ctx.db.execute(sql`insert into campaign_agent_channels (campaign_id, user_id, channel_id)
+      values (${campaignId}, ${agent.id}, ${channel})`);
+    await t.ctx.db.execute(sql`insert into agent_states (user_id, status) values (${agent.id}, 'E')
+      on conflict (user_id) do update set status = 'E'`);
+    let agentPhone: CallWorker | null = null;
+    agentPhone = await worker('3201', 440, {
+      autoAnswer: true,
+      onEvent: (event) => {
+        if (event.type === 'CALL_ESTABLISHED') setTimeout(() => void agentPhone?.command('hangup'), 2500);
+      },
+    });
+    for (const phone of ANSWERING) await worker(phone, 880, { autoAnswer: true });
+    for (const phone of SILENT) await worker(phone, 660, { autoAnswer: false });
+
+    const lastName = 'Marcado';
+    await accountsWith(lastName, [...ANSWERING, ...SILENT, ...NOBODY]);
+    const created = await api.post('/api/v2/dialers', admin, {
+      campaignId,
+      label: 'Cobranza diciembre',
+      type: 'call_campaign',
+      channels: 2,
+      parallels: 2,
+      tries: 2,
+      rings: 1,
+      sendToQueue: false,
+      accounts: byLastName(lastName),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const dialerId = created.json().result.id as number;
+    expect((await dialerRow(dialerId)).accounts_total).toBe(20);
+    const started = await api.post(`/api/v2/dialers/${dialerId}/actions`, admin, { action: 'start' });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const finished = await waitFor(
+      async () => {
+        const row = await dialerRow(dialerId);
+        return row.status === 'finalized' ? row : null;
+      },
+      'the dialer to call every account',
+      90_000,
+    );
+    expect(finished).toMatchObject({ accounts_success: 3, accounts_failed: 17, accounts_new: 0, accounts_executed: 0 });
+
+    const accounts = (
+      await t.ctx.db.execute<{ phone: string; status: string; attempts: number; last_outcome: string }>(
+        sql`select phone, status, attempts, last_outcome from dialer_accounts where dialer_id = ${dialerId}`,
+      )
+    ).rows;
+    const byPhone = new Map(accounts.map((account) => [account.phone, account]));
+    for (const phone of ANSWERING) expect(byPhone.get(phone)).toMatchObject({ status: 'success', attempts: 1 });
+    // Not answered: tried again, then failed after the second try.
+    for (const phone of SILENT)
+      expect(byPhone.get(phone)).toMatchObject({ status: 'failed', attempts: 2, last_outcome: 'no_answer' });
+    for (const phone of NOBODY) expect(byPhone.get(phone)).toMatchObject({ status: 'failed', attempts: 2 });
+
+    // Every try is an attempt row; answered ones reached the agent.
+    const attempts = (
+      await t.ctx.db.execute<{ outcome: string; agent_id: string | null; started_at: Date; ended_at: Date }>(
+        sql`select outcome, agent_id, started_at, ended_at from dialer_attempts where dialer_id = ${dialerId}`,
+      )
+    ).rows;
+    expect(attempts).toHaveLength(3 + 2 * 2 + 15 * 2);
+    const answered = attempts.filter((attempt) => attempt.outcome === 'answered');
+    expect(answered).toHaveLength(3);
+    for (const attempt of answered) expect(Number(attempt.agent_id)).toBe(agent.id);
+    expect(attempts.filter((attempt) => attempt.outcome === 'no_answer')).toHaveLength(4);
+    // Never more than 2 calls at once (channels 2; parallels 2 × one agent), by the attempts' own times.
+    const moments = attempts.map((attempt) => new Date(attempt.started_at).getTime());
+    const most = Math.max(
+      ...moments.map(
+        (moment) =>
+          attempts.filter(
+            (attempt) =>
+              new Date(attempt.started_at).getTime() <= moment && new Date(attempt.ended_at).getTime() > moment,
+          ).length,
+      ),
+    );
+    expect(most).toBeLessThanOrEqual(2);
+    expect(most).toBeGreaterThanOrEqual(1);
+    // The agent heard the customers' phones, who heard the agent.
+    expect(Math.abs((await listen(agentPhone.lastRecording() as string)).hertz - 880)).toBeLessThan(60);
+    const firstPhone = workers.find((started) => started.options.user === ANSWERING[0]) as CallWorker;
+    await firstPhone.next('CALL_CLOSED', { since: 0 });
+    const customerHeard = await listen(firstPhone.lastRecording() as string);
+    expect(customerHeard.amplitude).toBeGreaterThan(0.1);
+  }, 120_000);
+
+  it('plays a play-audio dialer’s file to whoever answers, then hangs up', async () => {
+    const audio = multipartFile(
+      fs.readFileSync(await makeTone(path.join(dir, 'mensaje.wav'), 1200, 2)),
+      'mensaje.wav',
+      'audio/wav',
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/dialers/audio',
+      payload: audio.payload,
+      headers: { ...admin.headers, ...audio.headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const phone = workers.find((started) => started.options.user === ANSWERING[0]) as CallWorker;
+    const lastName = 'Audio';
+    await accountsWith(lastName, [ANSWERING[0]]);
+    const before = phone.events.length;
+    const created = await api.post('/api/v2/dialers', admin, {
+      campaignId,
+      label: 'Aviso de corte',
+      type: 'play_audio',
+      channels: 1,
+      parallels: 1,
+      tries: 1,
+      rings: 3,
+      sendToQueue: false,
+      audio: { key: uploaded.json().result.key, filename: 'mensaje.wav' },
+      accounts: byLastName(lastName),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const dialerId = created.json().result.id as number;
+    expect((await api.post(`/api/v2/dialers/${dialerId}/actions`, admin, { action: 'play' })).statusCode).toBe(200);
+    await phone.next('CALL_CLOSED', { since: before, timeoutMs: 20_000 });
+    await waitFor(async () => (await dialerRow(dialerId)).status === 'finalized', 'the audio dialer to finish');
+    expect(await dialerRow(dialerId)).toMatchObject({ accounts_success: 1 });
+    const heard = await listen(phone.lastRecording() as string);
+    expect(Math.abs(heard.hertz - 1200)).toBeLessThan(80);
+    expect(heard.seconds).toBeGreaterThan(1.5);
+  }, 60_000);
+
+  it('a node that stopped mid-call loses no try: its calls are recorded failed and their accounts called again', async () => {
+    const lastName = 'Interrumpido';
+    await accountsWith(lastName, ['+573201000900', '+573201000901']);
+    const created = await api.post('/api/v2/dialers', admin, {
+      campaignId,
+      label: 'Interrumpido',
+      type: 'call_campaign',
+      channels: 1,
+      parallels: 1,
+      tries: 1,
+      rings: 1,
+      sendToQueue: false,
+      accounts: byLastName(lastName),
+    });
+    const dialerId = created.json().result.id as number;
+    // As a node that died during two calls leaves it: both accounts executed, their attempts open.
+    await t.ctx.db.execute(sql`update dialers set status = 'paused' where id = ${dialerId}`);
+    const claimed = await dialersRepo.claimDue(t.ctx.db, dialerId, 2);
+    expect(claimed.map((account) => account.attempt)).toEqual([1, 1]);
+    expect(await dialerRow(dialerId)).toMatchObject({ accounts_new: 0, accounts_executed: 2 });
+    await t.ctx.db.execute(sql`update dialers set tries = 2 where id = ${dialerId}`);
+    await t.ctx.db.execute(sql`update dialer_accounts set attempts = 2 where id = ${claimed[1].accountId}`);
+
+    expect(await dialersRepo.recoverInterrupted(t.ctx.db)).toBe(2);
+    const accounts = (
+      await t.ctx.db.execute<{ id: string; status: string; attempts: number }>(
+        sql`select id, status, attempts from dialer_accounts where dialer_id = ${dialerId} order by id`,
+      )
+    ).rows;
+    // The tries stay counted: one left for the first, none for the second.
+    expect(accounts.map((account) => [account.status, account.attempts])).toEqual([
+      ['new', 1],
+      ['failed', 2],
+    ]);
+    expect(await dialerRow(dialerId)).toMatchObject({ accounts_new: 1, accounts_executed: 0, accounts_failed: 1 });
+    const open = await t.ctx.db.execute(
+      sql`select 1 from dialer_attempts where dialer_id = ${dialerId} and (ended_at is null or outcome <> 'failed')`,
+    );
+    expect(open.rows).toHaveLength(0);
+  });
+});
