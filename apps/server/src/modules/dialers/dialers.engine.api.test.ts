@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, multipartFile, signedIn, type TestApp } from '../../test/app.js';
-import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, deskCampaign, waitFor } from '../../test/desk.js';
 import { listen, makeTone } from '../../test/tones.js';
+import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
-import { type CallWorker, type CallWorkerOptions, startCallWorker } from '../voice/voice.worker.js';
+import type { CallWorker, CallWorkerOptions } from '../voice/voice.worker.js';
 import { dialersRepo } from './dialers.repo.js';
 
 // The dialing engine on the real telephony (issue #21 item 3): a dialer of 20 accounts with 2 channels and 2 tries.
@@ -31,34 +30,14 @@ const SILENT = ['+573201000004', '+573201000005'];
 const NOBODY = Array.from({ length: 15 }, (_, index) => `+5732010001${String(index).padStart(2, '0')}`);
 
 let t: TestApp;
-let database: TestDatabase;
 let dir: string;
 let admin: Actor;
 let api: ReturnType<typeof caller>;
 let campaignId: number;
-const workers: CallWorker[] = [];
-let nextPort = 15600;
 let sequence = 0;
-
-async function worker(name: string, tone: number, options: Partial<CallWorkerOptions> = {}) {
-  const port = nextPort;
-  nextPort += 4;
-  const started = await startCallWorker({
-    name,
-    dir: path.join(dir, name),
-    sipPort: port,
-    controlPort: port + 2,
-    proxyPort: Number(PORTS.VOICE_SIP_PORT),
-    user: name,
-    source: await makeTone(path.join(dir, `${name}-${tone}.wav`), tone),
-    record: true,
-    register: true,
-    logger: t.ctx.logger,
-    ...options,
-  });
-  workers.push(started);
-  return started;
-}
+let voice: VoiceTest;
+const worker = (name: string, tone: number, options: Partial<CallWorkerOptions> = {}) =>
+  voice.worker(name, tone, { register: true, ...options });
 
 /** The campaign's customers with these phones, named `lastName`. */
 async function accountsWith(lastName: string, phones: string[]) {
@@ -92,21 +71,16 @@ async function dialerRow(id: number) {
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-dialer-'));
-  database = await createSiblingDatabase(inject('databaseUrl'));
-  t = await createTestApp({ databaseUrl: database.url, env: { VOICE_ENABLED: '1', ...PORTS } });
+  voice = await startVoiceTest({ ports: PORTS, firstWorkerPort: 15600, bridges: true });
+  ({ t, dir } = voice);
   api = caller(t);
   admin = await signedIn(t, 'admin');
   ({ campaignId } = await deskCampaign(t, admin, { agents: [] }));
   await t.ctx.db.execute(sql`update business set webrtc_enabled = true`);
-  await waitFor(() => t.services.voice.calls()?.bridges.idle === 2, 'the call bridges to be ready', 30_000);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((started) => started.stop()));
-  await t?.close();
-  await database?.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await voice?.stop();
 });
 
 describe('the dialing engine', () => {
@@ -200,7 +174,7 @@ describe('the dialing engine', () => {
     expect(most).toBeGreaterThanOrEqual(1);
     // The agent heard the customers' phones, who heard the agent.
     expect(Math.abs((await listen(agentPhone.lastRecording() as string)).hertz - 880)).toBeLessThan(60);
-    const firstPhone = workers.find((started) => started.options.user === ANSWERING[0]) as CallWorker;
+    const firstPhone = voice.workers.find((started) => started.options.user === ANSWERING[0]) as CallWorker;
     await firstPhone.next('CALL_CLOSED', { since: 0 });
     const customerHeard = await listen(firstPhone.lastRecording() as string);
     expect(customerHeard.amplitude).toBeGreaterThan(0.1);
@@ -219,7 +193,7 @@ describe('the dialing engine', () => {
       headers: { ...admin.headers, ...audio.headers },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const phone = workers.find((started) => started.options.user === ANSWERING[0]) as CallWorker;
+    const phone = voice.workers.find((started) => started.options.user === ANSWERING[0]) as CallWorker;
     const lastName = 'Audio';
     await accountsWith(lastName, [ANSWERING[0]]);
     const before = phone.events.length;

@@ -1,18 +1,16 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CALL_EVENTS } from '@atiende/contracts';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
-import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, waitFor } from '../../test/desk.js';
-import { listen, makeTone } from '../../test/tones.js';
+import { listen } from '../../test/tones.js';
+import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
 import { routerKey } from './voice.files.js';
 import { WAITING_TONE_HZ } from './voice.media.js';
-import { type CallWorker, type CallWorkerOptions, startCallWorker } from './voice.worker.js';
+import type { CallWorkerOptions } from './voice.worker.js';
 
 // The telephony channel end to end on the real daemons: a customer's phone (a call worker) dials the channel's
 // number; Kamailio asks Atiende's call router, a bridge answers, the caller hears the waiting audio while the
@@ -31,34 +29,15 @@ const NUMBER = '+34910000001';
 const exec = promisify(execFile);
 
 let t: TestApp;
-let database: TestDatabase;
 let dir: string;
 let admin: Actor;
 let api: ReturnType<typeof caller>;
 let channelId: number;
 let campaignId: number;
-const workers: CallWorker[] = [];
 const sockets: Socket[] = [];
-let nextPort = 15500;
-
-async function worker(name: string, tone: number, options: Partial<CallWorkerOptions> = {}) {
-  const port = nextPort;
-  nextPort += 4;
-  const started = await startCallWorker({
-    name,
-    dir: path.join(dir, name),
-    sipPort: port,
-    controlPort: port + 2,
-    proxyPort: Number(PORTS.VOICE_SIP_PORT),
-    user: name,
-    source: await makeTone(path.join(dir, `${name}-${tone}.wav`), tone),
-    record: true,
-    logger: t.ctx.logger,
-    ...options,
-  });
-  workers.push(started);
-  return started;
-}
+let voice: VoiceTest;
+const worker = (name: string, tone: number, options: Partial<CallWorkerOptions> = {}) =>
+  voice.worker(name, tone, options);
 
 /** An agent of the campaign with an extension, signed in (available), and their phone registered. */
 async function agentWithPhone(extension: string, tone: number) {
@@ -101,9 +80,8 @@ async function heard(file: string, from: number, seconds: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-calls-'));
-  database = await createSiblingDatabase(inject('databaseUrl'));
-  t = await createTestApp({ databaseUrl: database.url, listen: true, env: { VOICE_ENABLED: '1', ...PORTS } });
+  voice = await startVoiceTest({ ports: PORTS, firstWorkerPort: 15500, listen: true, bridges: true });
+  ({ t, dir } = voice);
   api = caller(t);
   admin = await signedIn(t, 'admin');
   ({ channelId, campaignId } = await deskCampaign(t, admin, {
@@ -111,15 +89,11 @@ beforeAll(async () => {
     channelType: 'telephony',
     channelConfig: { sipHost: 'sip.example.com', sipPort: 5060, sipUser: 'atiende', sipPassword: 'x', did: NUMBER },
   }));
-  await waitFor(() => t.services.voice.calls()?.bridges.idle === 2, 'the call bridges to be ready', 30_000);
 }, 60_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await Promise.all(workers.map((started) => started.stop()));
-  await t?.close();
-  await database?.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await voice?.stop();
 });
 
 describe('the telephony channel', () => {

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
-import { listen, makeTone } from '../../test/tones.js';
-import { type CallWorker, type CallWorkerOptions, startCallWorker } from './voice.worker.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../test/tones.js';
+import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
+import type { CallWorkerOptions } from './voice.worker.js';
 
 // Call workers (baresip driven over its control port) through the app's own registrar and media relay: what the
 // dialers, the telephony channel and supervision will place their calls with. A worker calls a number that a second
@@ -20,50 +16,22 @@ const PORTS = {
 };
 const CUSTOMER = '+573005550101';
 
-let t: TestApp;
-let database: TestDatabase;
-let dir: string;
-const workers: CallWorker[] = [];
-
-async function worker(name: string, port: number, tone: number, options: Partial<CallWorkerOptions> = {}) {
-  const started = await startCallWorker({
-    name,
-    dir: path.join(dir, name),
-    sipPort: port,
-    controlPort: port + 9000,
-    proxyPort: Number(PORTS.VOICE_SIP_PORT),
-    user: name,
-    source: await makeTone(path.join(dir, `${name}-${tone}.wav`), tone),
-    record: true,
-    logger: t.ctx.logger,
-    ...options,
-  });
-  workers.push(started);
-  return started;
-}
+let voice: VoiceTest;
+const worker = (name: string, tone: number, options: Partial<CallWorkerOptions> = {}) =>
+  voice.worker(name, tone, options);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-workers-'));
-  database = await createSiblingDatabase(inject('databaseUrl'));
-  t = await createTestApp({ databaseUrl: database.url, env: { VOICE_ENABLED: '1', ...PORTS } });
-  const deadline = Date.now() + 30_000;
-  while ((await t.services.voice.status()).state !== 'running') {
-    if (Date.now() > deadline) throw new Error('telephony did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  voice = await startVoiceTest({ ports: PORTS, firstWorkerPort: 15300 });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((started) => started.stop()));
-  await t?.close();
-  await database?.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await voice?.stop();
 });
 
 describe('call workers', () => {
   it('call a number through the registrar and rtpengine, and each side hears the other’s tone', async () => {
-    const phone = await worker(CUSTOMER, 15300, 880, { register: true, autoAnswer: true });
-    const dialer = await worker('dialer-1', 15302, 440);
+    const phone = await worker(CUSTOMER, 880, { register: true, autoAnswer: true });
+    const dialer = await worker('dialer-1', 440);
     const mark = dialer.events.length;
     await dialer.dial(CUSTOMER);
     const established = await dialer.next('CALL_ESTABLISHED', { since: mark });
@@ -83,8 +51,8 @@ describe('call workers', () => {
   });
 
   it('hears the ringing of a phone that does not answer until it gives up, and learns that a number is unknown', async () => {
-    const silent = await worker('+573005550102', 15304, 660, { register: true, autoAnswer: false });
-    const dialer = await worker('dialer-2', 15306, 440);
+    const silent = await worker('+573005550102', 660, { register: true, autoAnswer: false });
+    const dialer = await worker('dialer-2', 440);
     let mark = dialer.events.length;
     await dialer.dial('+573005550102');
     await dialer.next('CALL_RINGING', { since: mark });

@@ -25,7 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DownloadBlockedError, downloadApiFile } from '../../api/download';
 import { useSelectedCampaign, useUserCampaigns } from '../../app/campaign';
 import { usePermissions } from '../../app/queries';
@@ -223,9 +223,15 @@ export function TicketsListPage() {
   }, [agentOptions, filters.agentsFilter]);
 
   const params = useMemo(() => filtersToParams(query, filters), [query, filters]);
+  // The filters are kept in the list's URL. Only while the URL is the list's: a row's click navigates to the ticket
+  // while this page still shows (its code loading), and writing the list's query then would take the user back.
+  const location = useLocation();
+  const [listPath] = useState(location.pathname);
   useEffect(() => {
-    setSearchParams(filtersToSearch(query, filters), { replace: true });
-  }, [query, filters, setSearchParams]);
+    if (location.pathname !== listPath) return;
+    const search = filtersToSearch(query, filters);
+    if (search !== searchParams.toString()) setSearchParams(search, { replace: true });
+  }, [query, filters, searchParams, setSearchParams, location.pathname, listPath]);
 
   const list = useTicketList(params);
   const rows = list.data?.data ?? [];
