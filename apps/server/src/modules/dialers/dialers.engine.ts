@@ -33,8 +33,6 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
   const log = logger.child({ module: 'dialers-engine' });
   /** Calls in progress per dialer on this node. */
   const inFlight = new Map<number, number>();
-  /** The most calls at once each dialer had (tests, the benchmark). */
-  const peak = new Map<number, number>();
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | null = null;
   let again = false;
@@ -90,9 +88,7 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
     const free = Math.min((await limitOf(dialer)) - current, center.freeCapacity());
     const claimed = free > 0 ? await dialersRepo.claimDue(db, dialer.id, free) : [];
     for (const account of claimed) {
-      const now = (inFlight.get(dialer.id) ?? 0) + 1;
-      inFlight.set(dialer.id, now);
-      peak.set(dialer.id, Math.max(peak.get(dialer.id) ?? 0, now));
+      inFlight.set(dialer.id, (inFlight.get(dialer.id) ?? 0) + 1);
       let settled = false;
       const placed = await center.place({
         phone: account.phone,
@@ -161,8 +157,6 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
       poke();
     },
     poke,
-    peakOf: (dialerId: number) => peak.get(dialerId) ?? 0,
-    inFlightOf: (dialerId: number) => inFlight.get(dialerId) ?? 0,
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(timer);
