@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import { type ClusterMessage, MessageType } from 'socket.io-adapter';
 import type { RealtimeFanout } from './config.js';
 import type { EventLog, ResumePoint, Stamp } from './event-log.js';
 
@@ -326,12 +327,15 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
       },
     };
     io.adapter(
-      // The adapter asks of its "pool" only connect() and query().
-      createPostgresAdapter(pools as unknown as pg.Pool, {
-        heartbeatInterval: NODE_HEARTBEAT_MS,
-        heartbeatTimeout: NODE_TIMEOUT_MS,
-        errorHandler: (error: unknown) => logger.warn({ err: error }, 'realtime fan-out through PostgreSQL failed'),
-      }),
+      localFirst(
+        // The adapter asks of its "pool" only connect() and query().
+        createPostgresAdapter(pools as unknown as pg.Pool, {
+          heartbeatInterval: NODE_HEARTBEAT_MS,
+          heartbeatTimeout: NODE_TIMEOUT_MS,
+          errorHandler: (error: unknown) => logger.warn({ err: error }, 'realtime fan-out through PostgreSQL failed'),
+        }),
+        logger,
+      ),
     );
     logger.info('realtime fans out through PostgreSQL');
     return async () => {
@@ -340,6 +344,33 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
     };
   }
   return async () => {};
+}
+
+type AdapterFactory = ReturnType<typeof createPostgresAdapter>;
+
+/**
+ * A cluster adapter awaits each broadcast's publication (the NOTIFY's round trip) before it delivers to its own
+ * sockets, only to learn the offset of Socket.IO's connection state recovery, which Atiende does not use (the event
+ * log replays; the PostgreSQL adapter's offset is always empty). Broadcasts are published in the background instead,
+ * so a node's own sockets get them at once, as with one node. Order holds: broadcasts still reach the NOTIFY queue in
+ * call order, and joins, leaves and disconnects, which await their publication before acting locally, apply to local
+ * sockets through `fetchSockets` (the socket itself) before anything broadcast after them.
+ */
+export function localFirst(factory: AdapterFactory, logger: Logger): AdapterFactory {
+  return function adapterFor(namespace) {
+    const adapter = factory(namespace);
+    // `publishAndReturnOffset` is protected: it is what every publication of the cluster adapter goes through.
+    const published = adapter as unknown as { publishAndReturnOffset(message: ClusterMessage): Promise<string> };
+    const publish = published.publishAndReturnOffset.bind(adapter);
+    published.publishAndReturnOffset = (message) => {
+      if (message.type !== MessageType.BROADCAST) return publish(message);
+      publish(message).catch((error: unknown) =>
+        logger.warn({ err: error }, 'realtime fan-out through PostgreSQL failed to publish a broadcast'),
+      );
+      return Promise.resolve('');
+    };
+    return adapter;
+  } as AdapterFactory;
 }
 
 /** The statement @socket.io/postgres-adapter publishes with (channel, payload). */
