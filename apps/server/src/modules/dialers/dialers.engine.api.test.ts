@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, deskCampaign, waitFor } from '../../test/desk.js';
+import { accountsWith as accountsWithIn, byLastName, dialerRow as dialerRowIn } from '../../test/dialers.js';
 import { listen, makeTone } from '../../test/tones.js';
 import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
-import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import type { CallWorker, CallWorkerOptions } from '../voice/voice.worker.js';
 import { dialersRepo } from './dialers.repo.js';
 
@@ -34,41 +34,12 @@ let dir: string;
 let admin: Actor;
 let api: ReturnType<typeof caller>;
 let campaignId: number;
-let sequence = 0;
 let voice: VoiceTest;
 const worker = (name: string, tone: number, options: Partial<CallWorkerOptions> = {}) =>
   voice.worker(name, tone, { register: true, ...options });
 
-/** The campaign's customers with these phones, named `lastName`. */
-async function accountsWith(lastName: string, phones: string[]) {
-  const documents = await cataloguesRepo.idsByCode(t.ctx.db, 'tipo-documento');
-  const contacts = await cataloguesRepo.idsByCode(t.ctx.db, 'tipo-dato-contacto');
-  for (const [index, phone] of phones.entries()) {
-    const [row] = (
-      await t.ctx.db.execute<{ id: string }>(sql`
-        insert into customers (identification_type_id, identification_number, first_name, last_name, search_text)
-        values (${[...documents.values()][0]}, ${`${lastName}-${index}-${++sequence}`}, ${`Cliente${index}`},
-          ${lastName}, ${`cliente${index} ${lastName.toLowerCase()}`})
-        returning id`)
-    ).rows;
-    await t.ctx.db.execute(sql`insert into customer_contacts (customer_id, type_id, value, normalized_value)
-      values (${row.id}, ${contacts.get('2') as number}, ${phone}, ${phone.replace(/\D/g, '')})`);
-    await t.ctx.db.execute(
-      sql`insert into campaign_customers (campaign_id, customer_id) values (${campaignId}, ${row.id})`,
-    );
-  }
-}
-
-const byLastName = (lastName: string) => ({
-  conditions: {
-    match: 'all',
-    conditions: [{ field: 'customer.lastName', operator: 'equals', type: 'text', value: lastName }],
-  },
-});
-
-async function dialerRow(id: number) {
-  return (await t.ctx.db.execute<Record<string, unknown>>(sql`select * from dialers where id = ${id}`)).rows[0];
-}
+const accountsWith = (lastName: string, phones: string[]) => accountsWithIn(t.ctx.db, campaignId, lastName, phones);
+const dialerRow = (id: number) => dialerRowIn(t.ctx.db, id);
 
 beforeAll(async () => {
   voice = await startVoiceTest({ ports: PORTS, firstWorkerPort: 15600, bridges: true });

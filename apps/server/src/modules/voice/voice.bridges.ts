@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { ProcessRecords } from './voice.leftovers.js';
 import { type CallEvent, type CallWorker, startCallWorker, withoutColours } from './voice.worker.js';
 
 /**
@@ -35,6 +36,8 @@ export interface BridgePoolOptions {
   onEvent(bridge: Bridge, event: CallEvent): void;
   /** A bridge's process ended without being stopped (its calls are gone). */
   onLost(bridge: Bridge): void;
+  /** Where the bridges' processes are recorded while they run (voice.leftovers.ts). */
+  records?: ProcessRecords;
   logger: Logger;
 }
 
@@ -71,6 +74,7 @@ export function createBridgePool(options: BridgePoolOptions) {
         extraModules: ['aubridge.so'],
         keepEvents: false,
         jitterBuffer: false,
+        records: options.records,
         accounts: [
           `<${aor(customerUser)}>;regint=30;answermode=manual;audio_source=aubridge,${toCustomer};audio_player=aubridge,${toAgent}`,
           `<${aor(agentUser)}>;regint=0;answermode=manual;audio_source=aubridge,${toAgent};audio_player=aubridge,${toCustomer}`,

@@ -15,6 +15,7 @@ import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { type Bridge, type BridgePool, createBridgePool } from './voice.bridges.js';
 import { routerKey } from './voice.files.js';
+import type { ProcessRecords } from './voice.leftovers.js';
 import { createMediaControl, writeWaitingAudio } from './voice.media.js';
 import { voiceRepo } from './voice.repo.js';
 import type { CallOffer } from './voice.schema.js';
@@ -46,6 +47,8 @@ export interface CallCenterOptions {
   workerPorts: { min: number; max: number };
   /** Idle bridges kept ready (default 2). */
   idleBridges?: number;
+  /** Where the bridges' processes are recorded while they run (voice.leftovers.ts). */
+  records?: ProcessRecords;
 }
 
 type LiveState = 'arriving' | 'dialing' | 'waiting' | 'ringing' | 'connected' | 'playing' | 'ended';
@@ -133,6 +136,7 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
     ports: options.workerPorts,
     idleSource: waitingAudio,
     idle: options.idleBridges ?? 2,
+    records: options.records,
     logger: log,
     onEvent: (bridge, event) => void handle(bridge, event),
     onLost: (bridge) => {

@@ -15,6 +15,7 @@ import {
   type VoiceFiles,
   type VoiceNetwork,
 } from './voice.files.js';
+import { type ProcessRecords, processRecords } from './voice.leftovers.js';
 
 /** Where Debian's packages (npm run voice:setup) put the daemons and Kamailio's modules. */
 export const VOICE_BINARIES = {
@@ -49,6 +50,8 @@ export interface VoiceDaemonOptions {
   /** Host name the self-signed certificate is made for. */
   host: string;
   logger: Logger;
+  /** Where the processes are recorded (default: in runDir); the call bridges record theirs in the same. */
+  records?: ProcessRecords;
 }
 
 export interface VoiceDaemons {
@@ -134,10 +137,13 @@ export function createVoiceDaemons(options: VoiceDaemonOptions): VoiceDaemons {
   let state: VoiceState = 'disabled';
   let stopping = false;
   const daemons: Daemon[] = [];
+  const records = options.records ?? processRecords(runDir, logger);
 
   const launch = (daemon: Daemon) => {
-    const child = spawn(daemon.binary, daemon.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: a node that did not stop it stops the whole group at its next start (voice.leftovers.ts).
+    const child = spawn(daemon.binary, daemon.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     daemon.child = child;
+    records.record(daemon.name, child.pid);
     const log = logger.child({ daemon: daemon.name });
     pipeLines(child.stdout, (line) => log.debug(line));
     pipeLines(child.stderr, (line) =>
@@ -149,6 +155,7 @@ export function createVoiceDaemons(options: VoiceDaemonOptions): VoiceDaemons {
     );
     child.once('error', (error) => log.error({ err: error }, 'telephony daemon could not start'));
     child.once('exit', (code, signal) => {
+      records.forget(daemon.name, child.pid);
       if (daemon.child === child) daemon.child = undefined;
       if (stopping) return;
       state = 'failed';
@@ -195,6 +202,7 @@ export function createVoiceDaemons(options: VoiceDaemonOptions): VoiceDaemons {
       stopping = false;
       fs.mkdirSync(runDir, { recursive: true, mode: 0o700 });
       fs.chmodSync(runDir, 0o700);
+      await records.stopLeftovers();
       let certificate = options.certificate;
       let privateKey = options.privateKey;
       if (!certificate || !privateKey) {

@@ -8,6 +8,7 @@ import { businessRepo } from '../business/business.repo.js';
 import { type CallCenter, type CallCenterDeps, createCallCenter } from './voice.calls.js';
 import { credentialUser, newVoiceSecret, SIP_REALM, sipPassword, turnPassword } from './voice.credentials.js';
 import { createVoiceDaemons, type VoiceDaemons } from './voice.daemons.js';
+import { processRecords } from './voice.leftovers.js';
 import { voiceRepo } from './voice.repo.js';
 
 /** Softphone credentials last this long; the browser asks for new ones before they lapse. */
@@ -99,6 +100,8 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
     /** Starts the daemons when this node runs them (VOICE_ENABLED); never throws. */
     async start(): Promise<void> {
       if (!ctx.config.voiceEnabled) return;
+      const runDir = path.join(ctx.config.dataDir, 'voice');
+      const records = processRecords(runDir, ctx.logger.child({ module: 'voice' }));
       daemons = createVoiceDaemons({
         network: {
           listenIp: settings.listenIp,
@@ -111,7 +114,8 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
           rtpPorts: settings.rtpPorts,
           relayPorts: settings.relayPorts,
         },
-        runDir: path.join(ctx.config.dataDir, 'voice'),
+        runDir,
+        records,
         certificate: settings.certificate,
         privateKey: settings.privateKey,
         host: settings.publicHost ?? 'localhost',
@@ -124,7 +128,8 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
           await beat();
           // The telephony channel: calls to the channels' numbers, through bridges on this node.
           calls = createCallCenter(ctx, deps, {
-            runDir: path.join(ctx.config.dataDir, 'voice'),
+            runDir,
+            records,
             secret,
             proxyPort: settings.sipPort,
             routerPort: settings.controlPort + 2,

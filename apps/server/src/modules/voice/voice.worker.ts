@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { ProcessRecords } from './voice.leftovers.js';
 
 /** Debian's baresip (npm run voice:setup) and its modules. */
 export const BARESIP = { binary: '/usr/bin/baresip', modules: '/usr/lib/baresip/modules' } as const;
@@ -54,6 +55,8 @@ export interface CallWorkerOptions {
   onEvent?: (event: CallEvent) => void;
   /** Keeps every event in `events` for `next()` (default); off for long-lived workers, which would grow forever. */
   keepEvents?: boolean;
+  /** Records the process while it runs, in its own process group, so that a node killed without stopping it stops it at its next start. */
+  records?: ProcessRecords;
   logger: Logger;
 }
 
@@ -154,10 +157,17 @@ export async function startCallWorker(options: CallWorkerOptions): Promise<CallW
   const child: ChildProcess = spawn(BARESIP.binary, ['-f', options.dir], {
     cwd: options.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.records !== undefined,
   });
+  options.records?.record(options.name, child.pid);
   child.stdout?.on('data', (data: Buffer) => log.debug(data.toString().trim()));
   child.stderr?.on('data', (data: Buffer) => log.debug(data.toString().trim()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      options.records?.forget(options.name, child.pid);
+      resolve();
+    }),
+  );
 
   const socket = await new Promise<net.Socket>((resolve, reject) => {
     const deadline = Date.now() + 10_000;
