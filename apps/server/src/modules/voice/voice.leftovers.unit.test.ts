@@ -61,7 +61,8 @@ describe('telephony processes a node left running', () => {
   it('stops what the last node recorded, with its process group, and clears the records', async () => {
     const dir = runDir();
     const leader = group();
-    await vi.waitFor(() => expect(membersOf(leader.pid as number).length).toBe(2));
+    // The shell and its background sleep at least (the shell may fork the last one too, or exec it).
+    await vi.waitFor(() => expect(membersOf(leader.pid as number).length).toBeGreaterThanOrEqual(2));
     processRecords(dir, logger().logger).record('kamailio', leader.pid);
 
     const { logger: log, warn } = logger();
