@@ -11,6 +11,7 @@ import { SUPERVISION_EVENT } from './desk/agents.js';
 import type { MessageChangedEvent, NewInboundEvent } from './desk/interactions.js';
 import { NEW_INBOUND_EVENT } from './desk/interactions.js';
 import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT, type InternalChatMessage } from './desk/internalchat.js';
+import { DIALER_PROGRESS_EVENT, type DialerProgressEvent } from './dialers/dialers.js';
 import { BULK_PROGRESS_EVENT, type BulkProgressEvent } from './messaging/bulk.js';
 import type { MessageStatusEvent } from './messaging/outbound.js';
 import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.js';
@@ -78,6 +79,8 @@ export interface RealtimeEventMap {
   [SLA_BREACH_EVENT]: SlaNoticeEvent;
   /** A bulk message's status and counters (its campaign's supervisors and its author), at most once a second. */
   [BULK_PROGRESS_EVENT]: BulkProgressEvent;
+  /** A dialer's status and counters (its campaign's supervisors and its author), at most once a second. */
+  [DIALER_PROGRESS_EVENT]: DialerProgressEvent;
   /** A telephony channel's call, to the agent it rings or reached (docs/voice.md). */
   [CALL_EVENTS.incoming]: CallEvent;
   [CALL_EVENTS.connected]: CallEvent;

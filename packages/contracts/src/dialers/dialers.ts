@@ -191,6 +191,17 @@ export const dialerCountsSchema = z.object({
 });
 export type DialerCounts = z.infer<typeof dialerCountsSchema>;
 
+/**
+ * `dialer-progress`: a dialer's status and counters as its calls are placed and settled and its actions run, to its
+ * campaign's supervisors and its author, at most once a second per dialer (the last change of a burst always sent).
+ */
+export const DIALER_PROGRESS_EVENT = 'dialer-progress';
+export interface DialerProgressEvent {
+  dialerId: number;
+  status: DialerStatus;
+  counts: DialerCounts;
+}
+
 export const dialerAudioSchema = z.object({
   /** The stored file's key: an edit that keeps the audio names it again. */
   key: z.string(),

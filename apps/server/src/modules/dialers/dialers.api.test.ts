@@ -1,9 +1,10 @@
+import { DIALER_PROGRESS_EVENT, type DialerProgressEvent } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, multipartFile, postFile, signedIn, type TestApp } from '../../test/app.js';
 import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
-import { type Actor, caller, deskCampaign, signedInWith } from '../../test/desk.js';
-import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
+import { type Actor, caller, collect, connect, deskCampaign, settle, signedInWith, waitFor } from '../../test/desk.js';
+import { accountsWith as accountsWithIn, byLastName } from '../../test/dialers.js';
 import { isTelephonyConfigured } from './telephony.js';
 
 let t: TestApp;
@@ -62,46 +63,8 @@ function mp3(): Buffer {
  * Customers of a campaign (linked as its accounts), each with the given phone (null: no phone contact), named
  * `lastName`; answers their ids in order.
  */
-async function accountsWith(lastName: string, phones: (string | null)[], options: { campaign?: number | null } = {}) {
-  const documents = await cataloguesRepo.idsByCode(t.ctx.db, 'tipo-documento');
-  const contacts = await cataloguesRepo.idsByCode(t.ctx.db, 'tipo-dato-contacto');
-  const documentType = [...documents.values()][0];
-  const mobile = contacts.get('2') as number;
-  const email = contacts.get('4') as number;
-  const ids: number[] = [];
-  for (const [index, phone] of phones.entries()) {
-    const [row] = (
-      await t.ctx.db.execute<{ id: string }>(sql`
-        insert into customers (identification_type_id, identification_number, first_name, last_name, search_text)
-        values (${documentType}, ${`${lastName}-${index}-${++sequence}`}, ${`Cliente${index}`}, ${lastName},
-          ${`cliente${index} ${lastName.toLowerCase()}`})
-        returning id`)
-    ).rows;
-    const id = Number(row.id);
-    ids.push(id);
-    // Everyone has an e-mail; only a phone contact counts.
-    await t.ctx.db.execute(sql`insert into customer_contacts (customer_id, type_id, value, normalized_value)
-      values (${id}, ${email}, ${`c${id}@correo.test`}, ${`c${id}@correo.test`})`);
-    if (phone !== null) {
-      await t.ctx.db.execute(sql`insert into customer_contacts (customer_id, type_id, value, normalized_value)
-        values (${id}, ${mobile}, ${phone}, ${phone.replace(/\D/g, '')})`);
-    }
-    const campaign = options.campaign === undefined ? campaignId : options.campaign;
-    if (campaign !== null) {
-      await t.ctx.db.execute(
-        sql`insert into campaign_customers (campaign_id, customer_id) values (${campaign}, ${id})`,
-      );
-    }
-  }
-  return ids;
-}
-
-const byLastName = (lastName: string) => ({
-  conditions: {
-    match: 'all',
-    conditions: [{ field: 'customer.lastName', operator: 'equals', type: 'text', value: lastName }],
-  },
-});
+const accountsWith = (lastName: string, phones: (string | null)[], options: { campaign?: number | null } = {}) =>
+  accountsWithIn(t.ctx.db, options.campaign === undefined ? campaignId : options.campaign, lastName, phones);
 
 const body = (lastName: string, overrides: Record<string, unknown> = {}) => ({
   campaignId,
@@ -158,7 +121,7 @@ beforeAll(async () => {
   // A database of this file's own: whether telephony is configured is global to one (the business's WebRTC switch
   // and the voice heartbeat), and files running beside it must not see it change.
   database = await createSiblingDatabase(inject('databaseUrl'));
-  t = await createTestApp({ databaseUrl: database.url });
+  t = await createTestApp({ databaseUrl: database.url, listen: true });
   api = caller(t);
   admin = await signedIn(t, 'admin');
   supervisor = await signedIn(t, 'super');
@@ -501,6 +464,37 @@ describe('dialers: actions', () => {
       expect(await isTelephonyConfigured(t.ctx)).toBe(false);
     } finally {
       await setTelephony(false);
+    }
+  });
+
+  it('tells the campaign’s supervisors and the author each action’s outcome live, and nobody outside the campaign', async () => {
+    const lastName = uniqueName('EnVivo');
+    await accountsWith(lastName, ['+573105558001', '+573105558002']);
+    const dialer = await createDialer(lastName);
+    const sockets = await Promise.all([admin, supervisor, outsider].map((actor) => connect(t, actor)));
+    try {
+      const [author, ofCampaign, ofAnother] = sockets.map((socket) =>
+        collect<DialerProgressEvent>(socket, DIALER_PROGRESS_EVENT),
+      );
+      await setStatus(dialer.id, 'running');
+      expect((await act(dialer.id, 'pause')).statusCode).toBe(200);
+      const expected = {
+        dialerId: dialer.id,
+        status: 'paused',
+        counts: { registries: 2, new: 2, executed: 0, success: 0, failed: 0 },
+      };
+      await waitFor(() => author.length > 0 && ofCampaign.length > 0, 'the progress to reach the campaign');
+      expect(ofCampaign.at(-1)).toMatchObject(expected);
+      expect(author.at(-1)).toMatchObject(expected);
+      // A refused action changes nothing and says nothing.
+      expect((await act(dialer.id, 'pause')).statusCode).toBe(409);
+      expect((await act(dialer.id, 'stop')).statusCode).toBe(200);
+      await waitFor(() => ofCampaign.at(-1)?.status === 'stopped', 'the stop to reach the campaign');
+      await settle();
+      expect(ofCampaign.map((event) => event.status)).toEqual(['paused', 'stopped']);
+      expect(ofAnother).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
     }
   });
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DIALER_PROGRESS_EVENT, type DialerProgressEvent } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, deskCampaign, waitFor } from '../../test/desk.js';
+import { type Actor, caller, collect, connect, deskCampaign, waitFor } from '../../test/desk.js';
 import { accountsWith as accountsWithIn, byLastName, dialerRow as dialerRowIn } from '../../test/dialers.js';
 import { listen, makeTone } from '../../test/tones.js';
 import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
@@ -42,7 +43,7 @@ const accountsWith = (lastName: string, phones: string[]) => accountsWithIn(t.ct
 const dialerRow = (id: number) => dialerRowIn(t.ctx.db, id);
 
 beforeAll(async () => {
-  voice = await startVoiceTest({ ports: PORTS, firstWorkerPort: 15600, bridges: true });
+  voice = await startVoiceTest({ ports: PORTS, firstWorkerPort: 15600, bridges: true, listen: true });
   ({ t, dir } = voice);
   api = caller(t);
   admin = await signedIn(t, 'admin');
@@ -94,6 +95,9 @@ describe('the dialing engine', () => {
     expect(created.statusCode, created.body).toBe(201);
     const dialerId = created.json().result.id as number;
     expect((await dialerRow(dialerId)).accounts_total).toBe(20);
+    // The author's screens follow the run live.
+    const socket = await connect(t, admin);
+    const progress = collect<DialerProgressEvent>(socket, DIALER_PROGRESS_EVENT);
     const started = await api.post(`/api/v2/dialers/${dialerId}/actions`, admin, { action: 'start' });
     expect(started.statusCode, started.body).toBe(200);
 
@@ -106,6 +110,14 @@ describe('the dialing engine', () => {
       90_000,
     );
     expect(finished).toMatchObject({ accounts_success: 3, accounts_failed: 17, accounts_new: 0, accounts_executed: 0 });
+    // Progress came as the calls went: counters that only grow, ending with the finalized dialer's.
+    await waitFor(() => progress.at(-1)?.status === 'finalized', 'the last progress event');
+    socket.disconnect();
+    const mine = progress.filter((event) => event.dialerId === dialerId);
+    expect(mine.at(-1)?.counts).toEqual({ registries: 20, new: 0, executed: 0, success: 3, failed: 17 });
+    expect(mine.filter((event) => event.status === 'running').length).toBeGreaterThanOrEqual(2);
+    const settled = mine.map((event) => event.counts.success + event.counts.failed);
+    expect(settled).toEqual([...settled].sort((a, b) => a - b));
 
     const accounts = (
       await t.ctx.db.execute<{ phone: string; status: string; attempts: number; last_outcome: string }>(

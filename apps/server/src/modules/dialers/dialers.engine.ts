@@ -2,6 +2,7 @@ import type { DialerType } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import type { OutboundRequest, OutboundResult } from '../voice/voice.calls.js';
 import { voiceRepo } from '../voice/voice.repo.js';
+import { dialerProgressOf } from './dialers.progress.js';
 import { type DialerRow, dialersRepo } from './dialers.repo.js';
 
 /** What the engine asks of the node's telephony (the voice layer's call center). */
@@ -37,6 +38,8 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
   let ticking: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  /** The dialers' live progress on their views and list (`dialer-progress`). */
+  const progress = dialerProgressOf(ctx);
 
   function destinationOf(dialer: DialerRow): OutboundRequest['destination'] | null {
     switch (dialer.type as DialerType) {
@@ -75,6 +78,7 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
       // Left executed: the next start's recovery settles it as failed (its try stays counted).
       log.error({ err: error, dialerId, attemptId }, 'a dialer attempt could not be settled');
     }
+    void progress.announce(dialerId);
     poke();
   }
 
@@ -82,11 +86,13 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
     const destination = destinationOf(dialer);
     if (!destination) {
       await dialersRepo.update(db, dialer.id, { status: 'failed', problem: 'dialers.problem.destination' });
+      void progress.announce(dialer.id, { now: true });
       return;
     }
     const current = inFlight.get(dialer.id) ?? 0;
     const free = Math.min((await limitOf(dialer)) - current, center.freeCapacity());
     const claimed = free > 0 ? await dialersRepo.claimDue(db, dialer.id, free) : [];
+    if (claimed.length > 0) void progress.announce(dialer.id);
     for (const account of claimed) {
       inFlight.set(dialer.id, (inFlight.get(dialer.id) ?? 0) + 1);
       let settled = false;
@@ -113,6 +119,7 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
     }
     if (current === 0 && claimed.length === 0 && (await dialersRepo.finalizeIfDone(db, dialer.id))) {
       log.info({ dialerId: dialer.id }, 'a dialer called every account');
+      void progress.announce(dialer.id, { now: true });
     }
   }
 
@@ -161,6 +168,7 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
       stopped = true;
       clearInterval(timer);
       await ticking;
+      progress.stop();
     },
   };
 }

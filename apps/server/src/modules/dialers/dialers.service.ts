@@ -36,6 +36,7 @@ import { automationRepo } from '../automation/automation.repo.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { DIALER_AUDIO_FOLDER, DIALER_AUDIO_KEY, sniffDialerAudio } from './dialers.audio.js';
+import { dialerCounts, dialerProgressOf } from './dialers.progress.js';
 import { type DialerReset, type DialerRow, dialersRepo } from './dialers.repo.js';
 import { isTelephonyConfigured } from './telephony.js';
 
@@ -204,13 +205,7 @@ export function createDialersService(ctx: AppContext) {
       accounts: row.accounts,
       status: row.status as DialerStatus,
       problem: row.problem,
-      counts: {
-        registries: row.accountsTotal,
-        new: row.accountsNew,
-        executed: row.accountsExecuted,
-        success: row.accountsSuccess,
-        failed: row.accountsFailed,
-      },
+      counts: dialerCounts(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       startedAt: row.startedAt?.toISOString() ?? null,
@@ -409,6 +404,8 @@ export function createDialersService(ctx: AppContext) {
         return true;
       });
       if (began) await settleStart(id);
+      // Whoever else has the dialer open sees its new status at once (the action's answer is the caller's).
+      await dialerProgressOf(ctx).announce(id, { now: true });
       return detail((await dialersRepo.find(db, id)) as DialerRow);
     },
 

@@ -1,8 +1,9 @@
-import type { DialerDetail, DialerStats } from '@atiende/contracts';
+import { DIALER_PROGRESS_EVENT, type DialerDetail, type DialerStats } from '@atiende/contracts';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emitRealtimeEvent } from '../../app/realtime';
 import { byTestId, calls, envelope, mount, settle, waitUntil } from '../../test/dom';
 import { DialerViewPage } from './DialerViewPage';
 import i18n from './i18n';
@@ -161,6 +162,39 @@ describe('DialerViewPage', () => {
     expect(calls(fetchMock)).toContain('POST /api/v2/dialers/7/actions');
     // Paused: start (resume) is offered again, and enabled with telephony.
     expect((byTestId('dialer-action-start') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('follows the dialer live: counters and status from its progress events, its accounts and charts read again', async () => {
+    start();
+    await waitUntil(() => byTestId('dialer-counts') !== null && byTestId('dialer-account-1') !== null);
+    const reads = (suffix: string) => calls(fetchMock).filter((line) => line.includes(`/dialers/7${suffix}`)).length;
+    const before = { accounts: reads('/accounts'), stats: reads('/stats') };
+    const counts = { registries: 120, new: 80, executed: 2, success: 30, failed: 8 };
+
+    act(() => emitRealtimeEvent(DIALER_PROGRESS_EVENT, { dialerId: 7, status: 'created', counts }));
+    await waitUntil(() => byTestId('dialer-count-success')?.textContent === '30');
+    expect(byTestId('dialer-count-failed')?.textContent).toBe('8');
+    expect(byTestId('dialer-count-new')?.textContent).toBe('80');
+    // The accounts and the charts follow (read again, throttled).
+    await waitUntil(() => reads('/accounts') > before.accounts && reads('/stats') > before.stats);
+
+    // Another dialer's event changes nothing here.
+    act(() =>
+      emitRealtimeEvent(DIALER_PROGRESS_EVENT, {
+        dialerId: 8,
+        status: 'finalized',
+        counts: { ...counts, success: 99 },
+      }),
+    );
+    await settle();
+    expect(byTestId('dialer-count-success')?.textContent).toBe('30');
+
+    // A new status shows at once, with the actions it offers.
+    dialer = { ...dialer, status: 'finalized', counts: { ...counts, new: 0, executed: 0, success: 110, failed: 10 } };
+    act(() => emitRealtimeEvent(DIALER_PROGRESS_EVENT, { dialerId: 7, status: 'finalized', counts: dialer.counts }));
+    await waitUntil(() => byTestId('dialer-status')?.textContent === 'Finalizado');
+    expect(byTestId('dialer-count-success')?.textContent).toBe('110');
+    expect(byTestId('dialer-action-repeat')).not.toBeNull();
   });
 
   it('says when the dialer does not exist (or is another campaign’s)', async () => {

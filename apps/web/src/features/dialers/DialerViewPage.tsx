@@ -61,6 +61,7 @@ import {
 } from './components';
 import { hourLabel } from './model';
 import { DIALERS_PATH, dialerEditPath } from './paths';
+import { useLiveDialers } from './useLiveDialers';
 
 /** /app/dialers/:id/view: the configuration, the counters and actions, the charts and the accounts. */
 export function DialerViewPage() {
@@ -68,6 +69,7 @@ export function DialerViewPage() {
   const params = useParams();
   const id = parseId(params.id);
   const query = useDialer(id);
+  useLiveDialers(id);
   if (id === null) {
     return <StatusPage title={t('dialers.view.notFound')} description={t('pages.notFound.description')} />;
   }

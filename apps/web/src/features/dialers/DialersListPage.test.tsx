@@ -1,7 +1,9 @@
+import { DIALER_PROGRESS_EVENT } from '@atiende/contracts';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emitRealtimeEvent } from '../../app/realtime';
 import { byTestId, calls, envelope, mount, settle, waitUntil } from '../../test/dom';
 import { DialersListPage } from './DialersListPage';
 import i18n from './i18n';
@@ -128,6 +130,24 @@ describe('DialersListPage', () => {
     await choose('dialers-status-filter', 'Todos');
     act(() => byTestId('dialer-row-8')?.click());
     expect(router.state.location.pathname).toBe('/app/dialers/8/view');
+  });
+
+  it('moves a row’s status and counters with the dialer’s progress events, without reading the list again', async () => {
+    start();
+    await waitUntil(() => byTestId('dialer-row-9') !== null);
+    const before = lists().length;
+    act(() =>
+      emitRealtimeEvent(DIALER_PROGRESS_EVENT, {
+        dialerId: 9,
+        status: 'paused',
+        counts: { registries: 120, new: 60, executed: 2, success: 50, failed: 8 },
+      }),
+    );
+    await waitUntil(() => byTestId('dialer-row-success-9')?.textContent === '50');
+    expect(byTestId('dialer-row-status-9')?.textContent).toBe('Pausado');
+    expect(byTestId('dialer-row-new-9')?.textContent).toBe('60');
+    expect(byTestId('dialer-row-executed-9')?.textContent).toBe('2');
+    expect(lists()).toHaveLength(before);
   });
 
   it('offers each row’s actions with a confirmation; starting is off while telephony is not configured', async () => {

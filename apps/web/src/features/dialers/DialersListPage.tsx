@@ -31,6 +31,7 @@ import { KeysetListBody, useKeysetRows } from '../automation/components/KeysetLi
 import { useDialerOptions, useDialersList } from './api';
 import { ACTION_ICONS, actionsOf, DialerStatusChip, needsTelephony, useDialerActionFlow } from './components';
 import { DIALER_ADD_PATH, dialerViewPath } from './paths';
+import { useLiveDialers } from './useLiveDialers';
 
 /** /app/dialers: the dialers of the caller's campaigns, newest first, a page more at a time, with their counters. */
 export function DialersListPage() {
@@ -39,6 +40,7 @@ export function DialersListPage() {
   const [status, setStatus] = useState<DialerStatus | ''>('');
   const options = useDialerOptions();
   const list = useDialersList({ campaignId, status });
+  useLiveDialers();
   const rows = useKeysetRows(list);
   const telephonyConfigured = list.data?.pages[0]?.telephonyConfigured ?? false;
   const flow = useDialerActionFlow();

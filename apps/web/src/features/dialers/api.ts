@@ -11,11 +11,20 @@ import {
   type DialerInput,
   type DialerOptions,
   type DialerPage,
+  type DialerProgressEvent,
   type DialerStats,
   type DialerStatus,
   LOCALE_HEADER,
 } from '@atiende/contracts';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, api, unwrap } from '../../api/client';
 import i18n from '../../core/i18n';
 import { getToken } from '../../core/session';
@@ -209,4 +218,32 @@ export async function fetchDialerAudio(id: number): Promise<string> {
     });
   }
   return URL.createObjectURL(await response.blob());
+}
+
+type ListCache = InfiniteData<DialerPage, number | undefined>;
+
+/**
+ * A realtime progress event into the cache: the open dialer and the list rows that show it take its status and
+ * counters. Says whether the open dialer's status changed (its dates and actions are then read again).
+ */
+export function applyDialerProgress(client: QueryClient, event: DialerProgressEvent): { statusChanged: boolean } {
+  let statusChanged = false;
+  client.setQueryData<DialerDetail>(dialerKeys.detail(event.dialerId), (dialer) => {
+    if (!dialer) return dialer;
+    if (dialer.status !== event.status) statusChanged = true;
+    return { ...dialer, status: event.status, counts: event.counts };
+  });
+  client.setQueriesData<ListCache>({ queryKey: dialerKeys.lists }, (list) => {
+    if (!list?.pages.some((page) => page.data.some((row) => row.id === event.dialerId))) return list;
+    return {
+      ...list,
+      pages: list.pages.map((page) => ({
+        ...page,
+        data: page.data.map((row) =>
+          row.id === event.dialerId ? { ...row, status: event.status, counts: event.counts } : row,
+        ),
+      })),
+    };
+  });
+  return { statusChanged };
 }
