@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ONE_PIXEL_PNG, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, deskCampaign, settle, signedInWith, waitFor } from '../../test/desk.js';
+import { type Actor, caller, deskCampaign, messagesOf, settle, signedInWith, waitFor } from '../../test/desk.js';
 import { signedTwilioCall, startTwilioMessaging } from '../../test/twilio-messaging.js';
 import { signWebhook, startWhatsappCloud, webhookBody } from '../../test/whatsapp-cloud.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
@@ -539,6 +539,42 @@ describe('bulk messaging: a run', () => {
       cloud.reportStatusesTo(null);
     }
   }, 90_000);
+
+  it('with active tickets, each recipient’s message opens a ticket of its own with the message as sent', async () => {
+    const lastName = `Activos${Date.now()}`;
+    const ids = await customers(lastName, 3);
+    const bulk = (await api.post('/api/v2/bulk-messages', supervisor, body(lastName, { activeTickets: true }))).json()
+      .result;
+    await api.post(`/api/v2/bulk-messages/${bulk.id}/actions`, supervisor, { action: 'start' });
+    await until(bulk.id, ['finalized']);
+    const tickets = (
+      await t.ctx.db.execute<{
+        id: string;
+        customer_id: string;
+        campaign_id: string;
+        channel_id: string;
+        description: string;
+        last_message_direction: number;
+      }>(sql`select id, customer_id, campaign_id, channel_id, description, last_message_direction from tickets
+        where customer_id = any(${`{${ids.join(',')}}`}::bigint[]) order by customer_id`)
+    ).rows;
+    expect(tickets.map((ticket) => Number(ticket.customer_id))).toEqual(ids);
+    for (const ticket of tickets) {
+      expect(ticket).toMatchObject({
+        campaign_id: String(campaignId),
+        channel_id: String(channelId),
+        description: bulk.name,
+        last_message_direction: 1,
+      });
+    }
+    const recipients = (await api.get(`/api/v2/bulk-messages/${bulk.id}/recipients`, supervisor)).json().result.data;
+    expect(recipients.map((recipient: { ticketId: number }) => recipient.ticketId).sort()).toEqual(
+      tickets.map((ticket) => Number(ticket.id)).sort(),
+    );
+    const [message] = await messagesOf(t, supervisor, Number(tickets[0].id));
+    expect(message).toMatchObject({ direction: 1, senderName: bulk.name });
+    expect(message.text).toContain('ABC-');
+  });
 
   it('lists bulk messages of the caller’s campaigns with keyset pages, and switches one off', async () => {
     const lastName = `Lista${Date.now()}`;

@@ -24,8 +24,6 @@ import {
   fillBulkText,
   foldText,
   isBulkChannelType,
-  MESSAGE_DIRECTION,
-  TICKET_STATUS,
   type WhatsappHeaderType,
   whatsappTemplateText,
   whatsappVariablesOf,
@@ -35,7 +33,6 @@ import { auditFacts, diffForAudit } from '../../platform/audit/diff.js';
 import type { Actor } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
-import { textToHtml } from '../../platform/html.js';
 import { AppError, errors } from '../../platform/http/errors.js';
 import type { MessageKey } from '../../platform/i18n/messages.js';
 import type { JobName } from '../../platform/job-map.js';
@@ -49,9 +46,8 @@ import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import { cataloguesRepo } from '../catalogues/catalogues.repo.js';
 import { type ChannelRow, channelsRepo } from '../channels/channels.repo.js';
 import { ChannelSetupError, isAmbiguousSendError, PermanentDeliveryError } from '../interactions/adapters.js';
-import { interactionsRepo } from '../interactions/interactions.repo.js';
 import type { DeliveryReport, OutboundService } from '../interactions/outbound.service.js';
-import { ticketsRepo } from '../tickets/tickets.repo.js';
+import { recordOutboundContact } from '../interactions/outbound-contact.js';
 import { whatsappTemplatesRepo } from '../whatsapp/whatsapp-templates.repo.js';
 import { isMediaHeader, contentOf as templateContentOf } from '../whatsapp/whatsapp-templates.service.js';
 import { type AudienceSpec, type BulkMessageRow, type BulkRunRow, bulkRepo } from './bulk.repo.js';
@@ -284,46 +280,21 @@ export function createBulkService(ctx: AppContext, outbound: OutboundService, op
     providerMessageId: string,
   ): Promise<number> {
     return db.transaction(async (tx) => {
-      const now = new Date();
-      const ticket = await ticketsRepo.insert(tx, {
-        description: row.name,
+      const { ticketId } = await recordOutboundContact(tx, {
         campaignId: row.campaignId,
         channelId: row.channelId,
         customerId: recipient.customerId,
-        priority: 1,
-        status: TICKET_STATUS.new,
-        unread: false,
-        searchText: searchable(`${row.name} ${recipient.firstName} ${recipient.lastName}`),
-        createdAt: now,
-      });
-      const interaction = await interactionsRepo.insertInteraction(tx, {
-        ticketId: ticket.id,
-        channelId: row.channelId,
-        customerId: recipient.customerId,
         contactValue: recipient.contact,
-        createdAt: now,
-        lastMessageAt: now,
-      });
-      await interactionsRepo.insertMessage(tx, {
-        interactionId: interaction.id,
-        ticketId: ticket.id,
-        channelId: row.channelId,
-        direction: MESSAGE_DIRECTION.outgoing,
-        bodyHtml: textToHtml(text),
-        bodyText: text,
+        // A bulk message's reply continues on a ticket of its own.
+        combination: 'none',
+        description: row.name,
+        searchText: searchable(`${row.name} ${recipient.firstName} ${recipient.lastName}`),
+        text,
         senderName: row.name,
-        authorId: null,
-        deliveryStatus: DELIVERY_STATUS.sent,
         providerMessageId,
-        createdAt: now,
+        deliveryStatus: DELIVERY_STATUS.sent,
       });
-      await ticketsRepo.update(tx, ticket.id, {
-        lastMessageAt: now,
-        lastMessagePreview: text.slice(0, 280),
-        lastMessageDirection: MESSAGE_DIRECTION.outgoing,
-        lastMessageSender: row.name,
-      });
-      return ticket.id;
+      return ticketId;
     });
   }
 

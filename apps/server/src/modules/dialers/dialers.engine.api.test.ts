@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIALER_PROGRESS_EVENT, type DialerProgressEvent } from '@atiende/contracts';
+import { CALL_EVENTS, type CallEvent, DIALER_PROGRESS_EVENT, type DialerProgressEvent } from '@atiende/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, signedIn, type TestApp } from '../../test/app.js';
-import { type Actor, caller, collect, connect, deskCampaign, waitFor } from '../../test/desk.js';
+import { type Actor, caller, collect, connect, deskCampaign, messagesOf, waitFor } from '../../test/desk.js';
 import { accountsWith as accountsWithIn, byLastName, dialerRow as dialerRowIn } from '../../test/dialers.js';
 import { listen, makeTone } from '../../test/tones.js';
 import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
@@ -35,6 +35,8 @@ let dir: string;
 let admin: Actor;
 let api: ReturnType<typeof caller>;
 let campaignId: number;
+let lineId: number;
+const LINE = '+576015550100';
 let voice: VoiceTest;
 const worker = (name: string, tone: number, options: Partial<CallWorkerOptions> = {}) =>
   voice.worker(name, tone, { register: true, ...options });
@@ -47,7 +49,12 @@ beforeAll(async () => {
   ({ t, dir } = voice);
   api = caller(t);
   admin = await signedIn(t, 'admin');
-  ({ campaignId } = await deskCampaign(t, admin, { agents: [] }));
+  // The campaign's telephony line: answered dialer calls are recorded on it.
+  ({ campaignId, channelId: lineId } = await deskCampaign(t, admin, {
+    agents: [],
+    channelType: 'telephony',
+    channelConfig: { sipHost: 'sip.example.com', sipPort: 5060, sipUser: 'atiende', sipPassword: 'x', did: LINE },
+  }));
   await t.ctx.db.execute(sql`update business set webrtc_enabled = true`);
 }, 60_000);
 
@@ -95,9 +102,11 @@ describe('the dialing engine', () => {
     expect(created.statusCode, created.body).toBe(201);
     const dialerId = created.json().result.id as number;
     expect((await dialerRow(dialerId)).accounts_total).toBe(20);
-    // The author's screens follow the run live.
+    // The author's screens follow the run live; the agent's softphone is told of each call it takes.
     const socket = await connect(t, admin);
     const progress = collect<DialerProgressEvent>(socket, DIALER_PROGRESS_EVENT);
+    const agentSocket = await connect(t, agent);
+    const connected = collect<CallEvent>(agentSocket, CALL_EVENTS.connected);
     const started = await api.post(`/api/v2/dialers/${dialerId}/actions`, admin, { action: 'start' });
     expect(started.statusCode, started.body).toBe(200);
 
@@ -118,6 +127,48 @@ describe('the dialing engine', () => {
     expect(mine.filter((event) => event.status === 'running').length).toBeGreaterThanOrEqual(2);
     const settled = mine.map((event) => event.counts.success + event.counts.failed);
     expect(settled).toEqual([...settled].sort((a, b) => a - b));
+
+    // Each answered call is the customer's: an outgoing call in their ticket of the campaign, on its telephony line,
+    // owned by the agent who took it; the agent's call events named the ticket. Unanswered numbers leave no ticket.
+    const recorded = (
+      await t.ctx.db.execute<{
+        ticket_id: string;
+        ticket_number: string;
+        status: string;
+        user_id: string;
+        assigned_user_id: string;
+        customer_number: string;
+        channel_id: string;
+        phones: string;
+      }>(sql`
+        select vc.ticket_id, t.number as ticket_number, vc.status, vc.user_id, t.assigned_user_id,
+          vc.customer_number, vc.channel_id,
+          (select string_agg(cc.value, ',') from customer_contacts cc where cc.customer_id = t.customer_id) as phones
+        from voice_calls vc join tickets t on t.id = vc.ticket_id
+        where vc.campaign_id = ${campaignId} and vc.direction = 'outbound' order by vc.customer_number`)
+    ).rows;
+    expect(recorded.map((call) => call.customer_number)).toEqual([...ANSWERING].sort());
+    for (const call of recorded) {
+      expect(call).toMatchObject({ status: 'completed', channel_id: String(lineId) });
+      expect([Number(call.user_id), Number(call.assigned_user_id)]).toEqual([agent.id, agent.id]);
+      expect(call.phones).toContain(call.customer_number);
+    }
+    await waitFor(() => connected.length === 3, 'the agent to be told of the three calls');
+    agentSocket.disconnect();
+    expect(connected.map((event) => event.casoId).sort()).toEqual(
+      recorded.map((call) => Number(call.ticket_id)).sort(),
+    );
+    expect(connected.map((event) => event.numeroCaso).sort()).toEqual(
+      recorded.map((call) => Number(call.ticket_number)).sort(),
+    );
+    const timeline = await messagesOf(t, admin, Number(recorded[0].ticket_id));
+    expect(timeline.find((message) => message.call)?.call).toMatchObject({
+      direction: 'outbound',
+      status: 'completed',
+      customerNumber: recorded[0].customer_number,
+      channelNumber: LINE,
+      agent: { id: agent.id },
+    });
 
     const accounts = (
       await t.ctx.db.execute<{ phone: string; status: string; attempts: number; last_outcome: string }>(

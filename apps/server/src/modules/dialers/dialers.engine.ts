@@ -99,6 +99,8 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
       const placed = await center.place({
         phone: account.phone,
         campaignId: dialer.campaignId,
+        customerId: account.customerId,
+        description: dialer.label,
         ringMs: dialer.rings * options.ringMs,
         destination,
         onEnd: (result) => {

@@ -260,8 +260,14 @@ export const dialersRepo = {
     db: Executor,
     dialerId: number,
     limit: number,
-  ): Promise<{ accountId: number; phone: string; attempt: number; attemptId: number }[]> {
-    const result = await db.execute<{ account_id: string; phone: string; attempts: number; attempt_id: string }>(sql`
+  ): Promise<{ accountId: number; customerId: number; phone: string; attempt: number; attemptId: number }[]> {
+    const result = await db.execute<{
+      account_id: string;
+      customer_id: string;
+      phone: string;
+      attempts: number;
+      attempt_id: string;
+    }>(sql`
       with due as (
         select id from dialer_accounts
         where dialer_id = ${dialerId} and status = 'new' and (next_attempt_at is null or next_attempt_at <= now())
@@ -271,7 +277,7 @@ export const dialersRepo = {
       ), changed as (
         update dialer_accounts a set status = 'executed', attempts = a.attempts + 1, last_attempt_at = now()
         from due where a.id = due.id
-        returning a.id, a.dialer_id, a.phone, a.attempts
+        returning a.id, a.dialer_id, a.customer_id, a.phone, a.attempts
       ), tried as (
         insert into dialer_attempts (dialer_id, account_id, attempt)
         select dialer_id, id, attempts from changed
@@ -282,11 +288,12 @@ export const dialersRepo = {
         where dialers.id = ${dialerId} and x.n > 0
         returning 1
       )
-      select c.id as account_id, c.phone, c.attempts, t.id as attempt_id
+      select c.id as account_id, c.customer_id, c.phone, c.attempts, t.id as attempt_id
       from changed c join tried t on t.account_id = c.id
       order by c.id`);
     return result.rows.map((row) => ({
       accountId: Number(row.account_id),
+      customerId: Number(row.customer_id),
       phone: row.phone,
       attempt: row.attempts,
       attemptId: Number(row.attempt_id),

@@ -8,11 +8,13 @@ import {
   campaignConfigSchema,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
+import { searchable } from '../../platform/text.js';
 import { agentsRepo } from '../agents/agents.repo.js';
 import type { AgentsService } from '../agents/agents.service.js';
 import { pickAgent, type RoutingService } from '../agents/routing.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
 import type { InboundService } from '../interactions/inbound.service.js';
+import { recordOutboundContact } from '../interactions/outbound-contact.js';
 import { type Bridge, type BridgePool, createBridgePool } from './voice.bridges.js';
 import { routerKey } from './voice.files.js';
 import type { ProcessRecords } from './voice.leftovers.js';
@@ -68,6 +70,12 @@ export interface OutboundRequest {
   phone: string;
   /** The campaign whose agents take the answered call. */
   campaignId: number;
+  /**
+   * The customer called (a dialer's account) and what a ticket opened for the call is described as: an answered
+   * call that goes to a person is recorded in the customer's ticket of the campaign, on its telephony channel.
+   */
+  customerId?: number;
+  description?: string;
   /** How long it may ring before it counts as not answered. */
   ringMs: number;
   destination: { kind: 'agents' } | { kind: 'audio'; file: string } | { kind: 'extension'; extension: string };
@@ -528,7 +536,71 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
         if (call.state === 'waiting' || call.state === 'ringing') void end(call, 'missed', 'system');
       }, MAX_WAIT_MS),
     );
+    // The customer is on the line: a call that could not be recorded still goes to the agents.
+    call.recorded = recordOutbound(call);
+    await call.recorded;
     await offer(call);
+  }
+
+  /**
+   * A dialer's answered call, recorded as the customer's: an outgoing call message of their open ticket in the
+   * campaign (or a new one), on the campaign's telephony channel, and its `voice_calls` row. Null, with nothing
+   * recorded, when the campaign has no telephony channel or the call names no customer.
+   */
+  async function recordOutbound(call: LiveCall): Promise<LiveCall['record'] | null> {
+    const request = call.outbound as OutboundRequest;
+    if (request.customerId === undefined) return null;
+    try {
+      const channel = await voiceRepo.telephonyChannelOfCampaign(db, request.campaignId);
+      if (!channel) return null;
+      const campaign = await campaignsRepo.find(db, request.campaignId);
+      const combination = campaignConfigSchema.parse(campaign?.config ?? {}).ticketCombination;
+      const customerId = request.customerId;
+      const recorded = await db.transaction(async (tx) => {
+        const contact = await recordOutboundContact(tx, {
+          campaignId: request.campaignId,
+          channelId: channel.id,
+          customerId,
+          contactValue: request.phone,
+          combination,
+          description: request.description ?? `📞 ${request.phone}`,
+          searchText: searchable(`${request.description ?? ''} ${request.phone}`),
+          text: `📞 ${request.phone}`,
+          senderName: request.description ?? null,
+          providerMessageId: `call:${call.sipCallId}`,
+          providerData: { kind: 'call' },
+        });
+        const row = await voiceRepo.insertCall(tx, {
+          direction: 'outbound',
+          sipCallId: call.sipCallId,
+          channelId: channel.id,
+          campaignId: request.campaignId,
+          ticketId: contact.ticketId,
+          messageId: contact.messageId,
+          customerNumber: request.phone,
+          channelNumber: channel.number,
+          status: 'waiting',
+          startedAt: call.startedAt,
+        });
+        return { callId: row.id, ticketId: contact.ticketId };
+      });
+      const ticket = await voiceRepo.ticketSummary(db, recorded.ticketId);
+      call.channelId = channel.id;
+      call.channelName = channel.name;
+      call.channelNumber = channel.number;
+      call.ticketId = recorded.ticketId;
+      call.record = {
+        id: recorded.callId,
+        ticketId: recorded.ticketId,
+        ticketNumber: ticket.number,
+        campaignId: request.campaignId,
+        customerName: ticket.customerName,
+      };
+      return call.record;
+    } catch (error) {
+      log.error({ err: error, campaignId: request.campaignId }, 'a dialer’s answered call could not be recorded');
+      return null;
+    }
   }
 
   /** The dialer's call was not answered: busy, rang out, or could not be reached. */

@@ -73,6 +73,20 @@ export const voiceRepo = {
     return row ? { id: Number(row.id), name: row.name } : null;
   },
 
+  /** The campaign's enabled telephony channel (its first): the line a dialer's calls are recorded on. */
+  async telephonyChannelOfCampaign(
+    db: Executor,
+    campaignId: number,
+  ): Promise<{ id: number; name: string; number: string } | null> {
+    const result = await db.execute<{ id: string; name: string; did: string | null }>(sql`
+      select c.id, c.name, c.config->>'did' as did from channels c
+      join campaign_channels cc on cc.channel_id = c.id
+      where cc.campaign_id = ${campaignId} and c.type = 'telephony' and c.enabled
+      order by c.id limit 1`);
+    const row = result.rows[0];
+    return row ? { id: Number(row.id), name: row.name, number: row.did ?? '' } : null;
+  },
+
   /** Who a call of this campaign and channel may ring now (status A or E, an extension, enabled). */
   async callCandidates(db: Executor, campaignId: number, channelId: number | null): Promise<CallCandidate[]> {
     const result = await db.execute<{
