@@ -60,6 +60,21 @@ describe('a call in the ticket’s timeline', () => {
     expect(byTestId('ticket-call-details')?.textContent).toBe('Duration 00:42 · Wait 00:05 · 1 agent did not answer');
   });
 
+  it('shows a dialer’s call as outgoing, sent as the dialer, answered by the agent', async () => {
+    await i18n.changeLanguage('es');
+    root = mount(
+      <MessageBubble
+        message={{ ...message({ direction: 'outbound', missedOffers: 0 }), direction: 1, senderName: 'Cobranza' }}
+        contactValue="+573001112233"
+      />,
+    ).root;
+    await waitUntil(() => byTestId('ticket-call') !== null);
+    expect(byTestId('ticket-call')?.textContent).toContain('Llamada saliente · +573001112233');
+    expect(byTestId('ticket-call')?.textContent).toContain('Atendida por Marta Gil');
+    await act(() => i18n.changeLanguage('en'));
+    expect(byTestId('ticket-call')?.textContent).toContain('Outgoing call · +573001112233');
+  });
+
   it('names an abandoned call and shows no duration', async () => {
     await i18n.changeLanguage('es');
     root = mount(
