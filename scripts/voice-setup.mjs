@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs the telephony daemons Atiende runs when VOICE_ENABLED is on (docs/voice.md): Kamailio with its TLS,
-// WebSocket and HTTP client modules, rtpengine (user space), coturn, baresip (the call workers) and sox (the media tests' tones),
+// WebSocket and HTTP client modules, rtpengine (user space), coturn, baresip (the call workers), sox (tones, audio
+// conversion) and espeak-ng (spoken announcements),
 // from Debian's packages. Needs root; does nothing when they are all there. `npm run voice:setup`.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,8 @@ export const VOICE_PACKAGES = [
   'coturn',
   'baresip-core',
   'sox',
+  // Speaks a channel's unavailable message to callers outside its business hours.
+  'espeak-ng',
 ];
 
 const installed = (name) =>

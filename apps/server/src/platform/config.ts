@@ -120,6 +120,8 @@ const envSchema = z.object({
   /** How long one ring lasts for a dialer's `rings` (ms), and how long a dialer waits before trying an account again. */
   VOICE_RING_MS: z.coerce.number().int().min(500).max(30_000).default(6_000),
   VOICE_RETRY_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** The language announcements are spoken in (a channel's unavailable message to callers outside its hours). */
+  VOICE_LANGUAGE: z.enum(['es', 'en']).default('es'),
   /** PEM certificate and key of the secure WebSocket; a self-signed pair is made in DATA_DIR/voice without them. */
   VOICE_TLS_CERT: z.string().min(1).optional(),
   VOICE_TLS_KEY: z.string().min(1).optional(),
@@ -188,6 +190,7 @@ export type Config = Readonly<{
     workerPorts: { min: number; max: number };
     ringMs: number;
     retryMs: number;
+    language: 'es' | 'en';
     certificate?: string;
     privateKey?: string;
   };
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerPorts: value.VOICE_WORKER_PORTS,
       ringMs: value.VOICE_RING_MS,
       retryMs: value.VOICE_RETRY_MS,
+      language: value.VOICE_LANGUAGE,
       certificate: value.VOICE_TLS_CERT,
       privateKey: value.VOICE_TLS_KEY,
     },

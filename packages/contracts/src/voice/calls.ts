@@ -10,9 +10,19 @@ import { named } from '../registry.js';
  * - completed: it ended after an agent answered;
  * - abandoned: the caller hung up before any agent answered;
  * - missed: no agent answered within the longest wait, Atiende ended it;
+ * - out_of_hours: outside the channel's business hours the caller heard its unavailable message, and Atiende hung up;
  * - failed: the node running telephony stopped during the call.
  */
-export const CALL_STATUSES = ['waiting', 'ringing', 'connected', 'completed', 'abandoned', 'missed', 'failed'] as const;
+export const CALL_STATUSES = [
+  'waiting',
+  'ringing',
+  'connected',
+  'completed',
+  'abandoned',
+  'missed',
+  'out_of_hours',
+  'failed',
+] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];

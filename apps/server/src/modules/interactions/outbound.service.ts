@@ -308,7 +308,8 @@ export function createOutboundService(ctx: AppContext) {
       const interaction = await interactionsRepo.interaction(db, result.interactionId);
       const channel = interaction ? await channelsRepo.find(db, interaction.channelId) : null;
       const text = channel?.unavailableMessage?.trim();
-      if (!interaction || !channel || !text) return;
+      // A caller hears it spoken (modules/voice): a telephony channel sends no text.
+      if (!interaction || !channel || !text || channel.type === 'telephony') return;
       const message = await db.transaction(async (tx) => {
         await interactionsRepo.lockSender(tx, channel.id, `auto:${interaction.id}`);
         if (await interactionsRepo.autoReplySince(tx, interaction.id, new Date(Date.now() - AUTO_REPLY_EVERY_MS))) {

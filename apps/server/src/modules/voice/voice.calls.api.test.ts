@@ -9,7 +9,7 @@ import { type Actor, caller, collect, connect, deskCampaign, waitFor } from '../
 import { listen } from '../../test/tones.js';
 import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
 import { routerKey } from './voice.files.js';
-import { WAITING_TONE_HZ } from './voice.media.js';
+import { announcementAudio, WAITING_TONE_HZ } from './voice.media.js';
 import type { CallWorkerOptions } from './voice.worker.js';
 
 // The telephony channel end to end on the real daemons: a customer's phone (a call worker) dials the channel's
@@ -223,6 +223,69 @@ describe('the telephony channel', () => {
     expect(abandoned).toMatchObject({ user_id: null, ended_by: 'customer', duration_seconds: null });
     expect(abandoned.wait_seconds).toBeGreaterThanOrEqual(1);
   }, 90_000);
+
+  it('outside its hours a caller hears the channel’s message and is let go: recorded out of hours, nobody rings', async () => {
+    const closedNumber = '+34910000002';
+    const closed = await deskCampaign(t, admin, {
+      agents: [],
+      channelType: 'telephony',
+      channelConfig: {
+        sipHost: 'sip.example.com',
+        sipPort: 5060,
+        sipUser: 'atiende',
+        sipPassword: 'x',
+        did: closedNumber,
+      },
+      // Switched on with no opening slot: closed all the time.
+      businessHours: { enabled: true, timezone: 'America/Bogota', days: [] },
+    });
+    const unavailable = 'Gracias por llamar. Estamos cerrados; le devolveremos la llamada mañana a primera hora.';
+    await t.ctx.db.execute(
+      `update channels set unavailable_message = '${unavailable}' where id = ${closed.channelId}` as never,
+    );
+    // An available agent of that campaign, whose phone must not ring.
+    const agent = await signedIn(t, 'agent');
+    await t.ctx.db.execute(`update users set extension = '3104' where id = ${agent.id}` as never);
+    await t.ctx.db.execute(
+      `insert into campaign_agent_channels (campaign_id, user_id, channel_id) values (${closed.campaignId}, ${agent.id}, ${closed.channelId})` as never,
+    );
+    await t.ctx.db.execute(
+      `insert into agent_states (user_id, status) values (${agent.id}, 'E') on conflict (user_id) do update set status = 'E'` as never,
+    );
+    const agentPhone = await worker('3104', 880, { register: true });
+    const agentSocket = await connect(t, agent);
+    sockets.push(agentSocket);
+    const offered = collect<Record<string, unknown>>(agentSocket, CALL_EVENTS.incoming);
+
+    await waitFor(() => t.services.voice.calls()?.bridges.busy === 0, 'the bridges to be free');
+    const customer = await worker('+573009990001', 440);
+    await customer.dial(closedNumber);
+    const sipCallId = (await customer.next('CALL_ESTABLISHED', { since: 0 })).id as string;
+    // Atiende hangs up once the message is over.
+    await customer.next('CALL_CLOSED', { since: 0, timeoutMs: 30_000 });
+    const row = await waitFor(async () => {
+      const current = await callRow(sipCallId);
+      return current?.status === 'out_of_hours' ? current : null;
+    }, 'the call to be recorded out of hours');
+    expect(row).toMatchObject({ user_id: null, ended_by: 'system', duration_seconds: null });
+    expect(Number(row.campaign_id)).toBe(closed.campaignId);
+
+    // What the caller heard is the spoken message: as long as it, and not silence.
+    const spoken = await announcementAudio(path.join(voice.dir, 'expected'), unavailable, 'es');
+    const expected = await listen(spoken);
+    const heardByCaller = await listen(customer.lastRecording() as string);
+    expect(expected.seconds).toBeGreaterThan(3);
+    expect(Math.abs(heardByCaller.seconds - expected.seconds)).toBeLessThan(2);
+    expect(heardByCaller.amplitude).toBeGreaterThan(0.02);
+    expect(agentPhone.events.some((event) => event.type === 'CALL_INCOMING')).toBe(false);
+    expect(offered).toEqual([]);
+
+    // The call waits in the customer's ticket for a call back, with no text auto-reply beside it.
+    const ticket = (await api.get(`/api/v2/tickets/${row.ticket_id}`, admin)).json().result;
+    const messages = ticket.interactions.flatMap((interaction: { messages: unknown[] }) => interaction.messages);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].call).toMatchObject({ status: 'out_of_hours', customerNumber: '+573009990001', agent: null });
+  }, 60_000);
 
   it('refuses a number of no channel, and its router answers only the registrar', async () => {
     const caller = await worker('+573000000001', 440);

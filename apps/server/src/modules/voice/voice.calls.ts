@@ -8,17 +8,19 @@ import {
   campaignConfigSchema,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
+import { translate } from '../../platform/i18n/messages.js';
 import { searchable } from '../../platform/text.js';
 import { agentsRepo } from '../agents/agents.repo.js';
 import type { AgentsService } from '../agents/agents.service.js';
 import { pickAgent, type RoutingService } from '../agents/routing.service.js';
 import { campaignsRepo } from '../campaigns/campaigns.repo.js';
+import { channelsRepo } from '../channels/channels.repo.js';
 import type { InboundService } from '../interactions/inbound.service.js';
 import { recordOutboundContact } from '../interactions/outbound-contact.js';
 import { type Bridge, type BridgePool, createBridgePool } from './voice.bridges.js';
 import { routerKey } from './voice.files.js';
 import type { ProcessRecords } from './voice.leftovers.js';
-import { createMediaControl, writeWaitingAudio } from './voice.media.js';
+import { announcementAudio, createMediaControl, writeWaitingAudio } from './voice.media.js';
 import { voiceRepo } from './voice.repo.js';
 import type { CallOffer } from './voice.schema.js';
 import type { CallEvent } from './voice.worker.js';
@@ -260,6 +262,7 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
   async function customerAnswered(call: LiveCall) {
     call.state = 'waiting';
     startWaitingAudio(call);
+    let outsideHours = false;
     call.recorded = (async () => {
       try {
         const result = await deps.inbound.receive(
@@ -280,6 +283,7 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
           startedAt: call.startedAt,
         });
         const ticket = await voiceRepo.ticketSummary(db, result.ticketId);
+        outsideHours = result.outsideHours;
         call.campaignId = result.campaignId;
         call.ticketId = result.ticketId;
         call.record = {
@@ -299,12 +303,38 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
       await end(call, 'failed', 'system');
       return;
     }
+    if (outsideHours) {
+      await announceClosed(call);
+      return;
+    }
     call.timers.push(
       setTimeout(() => {
         if (call.state === 'waiting' || call.state === 'ringing') void end(call, 'missed', 'system');
       }, MAX_WAIT_MS),
     );
     await offer(call);
+  }
+
+  /**
+   * Outside the channel's business hours: the caller hears the channel's unavailable message (spoken; the default
+   * one without it), once, and Atiende hangs up. The call stays recorded in the customer's ticket as `out_of_hours`,
+   * for the agents to call back; nobody's phone rings.
+   */
+  async function announceClosed(call: LiveCall) {
+    call.state = 'playing';
+    await stopWaitingAudio(call);
+    try {
+      const channel = await channelsRepo.find(db, call.channelId);
+      const language = ctx.config.voice.language;
+      const text = channel?.unavailableMessage?.trim() || translate(language, 'voice.outOfHours');
+      const file = await announcementAudio(path.join(options.runDir, 'announcements'), text, language);
+      if (call.state !== 'playing') return;
+      const played = await media.play(call.sipCallId, file, 1);
+      call.timers.push(setTimeout(() => void end(call, 'out_of_hours', 'system'), played.durationMs + 500));
+    } catch (error) {
+      log.warn({ err: error }, 'the unavailable message could not be played');
+      await end(call, 'out_of_hours', 'system');
+    }
   }
 
   /** Rings the next available agent of the campaign, or looks again shortly when nobody can take it. */
@@ -409,7 +439,14 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
   async function customerLeft(call: LiveCall) {
     if (call.state === 'ended') return;
     if (call.recorded) await call.recorded;
-    await end(call, call.state === 'connected' ? 'completed' : 'abandoned', 'customer');
+    // A caller who hangs up on the unavailable message still called out of hours.
+    const status: CallStatus =
+      call.state === 'connected'
+        ? 'completed'
+        : call.state === 'playing' && !call.outbound
+          ? 'out_of_hours'
+          : 'abandoned';
+    await end(call, status, 'customer');
   }
 
   /** The call is over: recorded with its outcome, the agent told and available again, the bridge freed. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bdecode, bencode } from './bencode.js';
 import { routerQuery } from './voice.calls.js';
-import { WAITING_TONE_HZ, writeWaitingAudio } from './voice.media.js';
+import { announcementAudio, CLOSED_TONES_HZ, WAITING_TONE_HZ, writeWaitingAudio } from './voice.media.js';
 
 describe('rtpengine’s ng encoding', () => {
   it('encodes dictionaries with sorted keys, lists, integers and UTF-8 strings, and decodes them back', () => {
@@ -60,6 +60,34 @@ describe('the waiting audio', () => {
       writeWaitingAudio(file);
       expect(fs.readFileSync(file, 'utf8')).toBe('kept');
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the unavailable message', () => {
+  it('without a speech synthesiser, is the closed signal: three falling tones, made once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-closed-'));
+    const pathBefore = process.env.PATH;
+    // No espeak-ng (nor anything else) to be found.
+    process.env.PATH = dir;
+    try {
+      const file = await announcementAudio(dir, 'Estamos cerrados', 'es');
+      expect(path.basename(file)).toBe('closed-tones.wav');
+      const wav = fs.readFileSync(file);
+      expect(wav.readUInt32LE(24)).toBe(8000);
+      // Each tone lasts 0.3 s: its zero crossings give its frequency.
+      const tone = CLOSED_TONES_HZ.map((_, index) => {
+        let crossings = 0;
+        const from = 44 + index * 2400 * 2;
+        for (let offset = from + 2; offset < from + 2400 * 2; offset += 2)
+          if (wav.readInt16LE(offset - 2) < 0 !== wav.readInt16LE(offset) < 0) crossings += 1;
+        return crossings / 2 / 0.3;
+      });
+      expect(tone.map((hertz, index) => Math.abs(hertz - CLOSED_TONES_HZ[index]) < 15)).toEqual([true, true, true]);
+      expect(await announcementAudio(dir, 'Otro texto', 'en')).toBe(file);
+    } finally {
+      process.env.PATH = pathBefore;
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

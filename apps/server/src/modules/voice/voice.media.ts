@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { type Bencoded, bdecode, bencode } from './bencode.js';
 
 /** rtpengine answers within this long on loopback, or the command failed. */
@@ -69,22 +72,8 @@ export type MediaControl = ReturnType<typeof createMediaControl>;
 
 const SAMPLE_RATE = 8000;
 
-/**
- * The built-in waiting audio: a soft 523 Hz tone, 0.8 s on and 0.4 s off, as 8 kHz mono 16-bit WAV (what telephony
- * plays without transcoding). Written once into the voice folder.
- */
-export function writeWaitingAudio(file: string): string {
-  if (fs.existsSync(file)) return file;
-  const seconds = 1.2;
-  const samples = Math.round(SAMPLE_RATE * seconds);
-  const data = Buffer.alloc(samples * 2);
-  for (let index = 0; index < samples; index += 1) {
-    const time = index / SAMPLE_RATE;
-    const on = time < 0.8;
-    // Short fades keep the tone from clicking.
-    const envelope = on ? Math.min(1, time / 0.02, (0.8 - time) / 0.02) : 0;
-    data.writeInt16LE(Math.round(Math.sin(2 * Math.PI * WAITING_TONE_HZ * time) * 9000 * envelope), index * 2);
-  }
+/** 8 kHz mono 16-bit PCM samples as a WAV file (what telephony plays without transcoding). */
+function writeWav(file: string, data: Buffer): void {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -100,7 +89,83 @@ export function writeWaitingAudio(file: string): string {
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);
   fs.writeFileSync(file, Buffer.concat([header, data]), { mode: 0o600 });
+}
+
+/** Tones one after another (`hertz` 0: silence), each with short fades so it does not click. */
+function tones(parts: readonly { hertz: number; seconds: number }[]): Buffer {
+  const total = parts.reduce((sum, part) => sum + Math.round(part.seconds * SAMPLE_RATE), 0);
+  const data = Buffer.alloc(total * 2);
+  let offset = 0;
+  for (const part of parts) {
+    const samples = Math.round(part.seconds * SAMPLE_RATE);
+    for (let index = 0; index < samples; index += 1) {
+      const time = index / SAMPLE_RATE;
+      const envelope = part.hertz === 0 ? 0 : Math.min(1, time / 0.02, (part.seconds - time) / 0.02);
+      data.writeInt16LE(Math.round(Math.sin(2 * Math.PI * part.hertz * time) * 9000 * envelope), (offset + index) * 2);
+    }
+    offset += samples;
+  }
+  return data;
+}
+
+/**
+ * The built-in waiting audio: a soft 523 Hz tone, 0.8 s on and 0.4 s off, as 8 kHz mono 16-bit WAV. Written once into
+ * the voice folder.
+ */
+export function writeWaitingAudio(file: string): string {
+  if (fs.existsSync(file)) return file;
+  writeWav(
+    file,
+    tones([
+      { hertz: WAITING_TONE_HZ, seconds: 0.8 },
+      { hertz: 0, seconds: 0.4 },
+    ]),
+  );
   return file;
+}
+
+/** Without a speech synthesiser, callers outside business hours hear this: three falling tones, twice. */
+export const CLOSED_TONES_HZ = [784, 659, 523] as const;
+
+const run = promisify(execFile);
+
+/**
+ * A spoken announcement of `text` (espeak-ng's voice for `language`, converted by sox to 8 kHz mono 16-bit WAV), made
+ * once per text and language into `dir`. Without espeak-ng (or when it fails), the closed signal's falling tones.
+ */
+export async function announcementAudio(dir: string, text: string, language: 'es' | 'en'): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const key = crypto.createHash('sha256').update(`${language}\n${text}`).digest('hex').slice(0, 24);
+  const file = path.join(dir, `${key}.wav`);
+  if (fs.existsSync(file)) return file;
+  const spoken = path.join(dir, `${key}.spoken.wav`);
+  try {
+    // The text goes on standard input: nothing in it is read as an option.
+    await new Promise<void>((resolve, reject) => {
+      const child = execFile('espeak-ng', ['-v', language, '-s', '150', '-w', spoken, '--stdin'], (error) =>
+        error ? reject(error) : resolve(),
+      );
+      child.stdin?.end(text);
+    });
+    await run('sox', [spoken, '-r', String(SAMPLE_RATE), '-c', '1', '-b', '16', file]);
+    return file;
+  } catch {
+    const closed = path.join(dir, 'closed-tones.wav');
+    if (!fs.existsSync(closed)) {
+      writeWav(
+        closed,
+        tones(
+          [0, 1].flatMap(() => [
+            ...CLOSED_TONES_HZ.map((hertz) => ({ hertz, seconds: 0.3 })),
+            { hertz: 0, seconds: 0.6 },
+          ]),
+        ),
+      );
+    }
+    return closed;
+  } finally {
+    fs.rmSync(spoken, { force: true });
+  }
 }
 
 /** The waiting audio's tone (tests hear it to know the caller waited with audio). */

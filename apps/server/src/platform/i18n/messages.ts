@@ -440,6 +440,8 @@ const es = {
   'dialers.actionDone': 'Acción aplicada',
   'dialers.audioUploaded': 'Audio cargado',
   'voice.notConfigured': 'La telefonía no está configurada',
+  'voice.outOfHours':
+    'Gracias por llamar. En este momento estamos fuera de nuestro horario de atención. Su llamada quedó registrada y le atenderemos en cuanto abramos.',
   'voice.noExtension': 'No tiene una extensión asignada: pídala a su administrador',
   'voice.extensionShared': 'Su extensión está asignada también a otro usuario: pida a su administrador que lo corrija',
   'voice.invalidNumber': 'Escriba un número válido (dígitos, * o #, hasta 32)',
@@ -880,6 +882,8 @@ const en: Record<MessageKey, string> = {
   'dialers.actionDone': 'Action applied',
   'dialers.audioUploaded': 'Audio uploaded',
   'voice.notConfigured': 'Telephony is not configured',
+  'voice.outOfHours':
+    'Thank you for calling. We are closed right now. Your call has been recorded and we will get back to you as soon as we open.',
   'voice.noExtension': 'You have no extension: ask your administrator for one',
   'voice.extensionShared': 'Your extension is also given to another user: ask your administrator to fix it',
   'voice.invalidNumber': 'Enter a valid number (digits, * or #, up to 32)',
