@@ -1,9 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REALTIME_EVENTS, TICKET_EVENT, type TicketEvent } from '@atiende/contracts';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -14,6 +13,7 @@ import { readOutbox } from '../test/mailbox.js';
 import { freePort } from '../test/ports.js';
 import { startProxy, type TestProxy } from '../test/proxy.js';
 import { rememberSecret } from '../test/secrets.js';
+import { buildServer, serverDir, spawnServer, stopServers } from '../test/server-process.js';
 import { connectDatabase, type DatabaseHandle } from './db/client.js';
 
 /**
@@ -22,8 +22,6 @@ import { connectDatabase, type DatabaseHandle } from './db/client.js';
  * balancer (test/proxy.ts). Nothing is shared between them but the database, Redis and DATA_DIR, as in production
  * (docs/operations.md, "Several nodes").
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const mainJs = path.join(serverDir, 'dist', 'main.js');
 const SITE = 'https://www.tienda.test';
 const LOGIN_LIMIT = 10;
 
@@ -44,28 +42,20 @@ let nodeB: Node;
 let admin: { email: string; password: string; token: string };
 const sockets: Socket[] = [];
 
-/** Starts a node; its JSON log goes to the run's log folder, so the log audit searches it for secrets too. */
+/** Starts a node (test/server-process.ts). */
 function spawnNode(name: Node['name'], port: number, publicUrl: string): Node {
-  const logFile = path.join(inject('logDir'), `node-${name}-${process.pid}-${Date.now()}.log`);
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'debug',
-      PUBLIC_URL: publicUrl,
-      // Demo data too: both nodes seed it at start, which must also take turns.
-      DEMO_DATA: '1',
-      RATE_LIMIT_LOGIN_PER_MINUTE: String(LOGIN_LIMIT),
-    },
-    stdio: ['ignore', log, 'inherit'],
+  const { child, logFile } = spawnServer(`node-${name}`, {
+    DATABASE_URL: database.url,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    PUBLIC_URL: publicUrl,
+    // Demo data too: both nodes seed it at start, which must also take turns.
+    DEMO_DATA: '1',
+    RATE_LIMIT_LOGIN_PER_MINUTE: String(LOGIN_LIMIT),
   });
-  fs.closeSync(log);
   return { name, port, url: `http://127.0.0.1:${port}`, process: child, log: logFile };
 }
 
@@ -189,7 +179,7 @@ const inbound = (base: string, channelId: number, providerMessageId: string, fro
 
 beforeAll(async () => {
   // The nodes run the compiled server: bring it up to date (incremental; a no-op after `npm test`'s typecheck).
-  execFileSync('npx', ['tsc', '-b', serverDir], { stdio: 'inherit' });
+  buildServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-nodes-'));
   // A database of its own, empty: both nodes start on it at once and migrate it (one waits for the other).
   const name = `atiende_nodes_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -214,16 +204,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  const stopping = [nodeA, nodeB]
-    .filter((node) => node && node.process.exitCode === null && node.process.signalCode === null)
-    .map(
-      (node) =>
-        new Promise<void>((resolve) => {
-          node.process.once('exit', () => resolve());
-          node.process.kill('SIGTERM');
-        }),
-    );
-  await Promise.all(stopping);
+  await stopServers([nodeA?.process, nodeB?.process]);
   await proxy?.close();
   await db?.close();
   if (database) {

@@ -1,15 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../platform/db/client.js';
 import { waitFor } from '../../test/desk.js';
 import { freePort } from '../../test/ports.js';
 import { rememberSecret } from '../../test/secrets.js';
+import { buildServer, spawnServer, stopServers } from '../../test/server-process.js';
 import { startTwilioMessaging } from '../../test/twilio-messaging.js';
 import { startWhatsappCloud } from '../../test/whatsapp-cloud.js';
 import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
@@ -20,8 +20,6 @@ import { createUser, ensureBuiltInRoles } from '../users/users.service.js';
  * started: every recipient is messaged exactly once, and each channel's rate holds across both nodes. The nodes are
  * the compiled server, each its own OS process, on a fresh database of their own.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const mainJs = path.join(serverDir, 'dist', 'main.js');
 const RECIPIENTS = 10_000;
 const PER_CHANNEL = RECIPIENTS / 2;
 const RATE = 400;
@@ -44,27 +42,19 @@ let channelIdForStatuses = 0;
 async function startNode(name: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const logFile = path.join(inject('logDir'), `bulk-node-${name}-${process.pid}-${Date.now()}.log`);
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PUBLIC_URL: url,
-      OUTBOUND_ALLOWED_HOSTS: `${new URL(cloud.url()).host},${new URL(twilio.url()).host}`,
-      BULK_SCHEDULER_MS: '1000',
-      // Longer than the second node takes to start: statuses of sends in flight at the kill come first.
-      BULK_INTERRUPTED_AFTER_MS: '20000',
-    },
-    stdio: ['ignore', log, 'inherit'],
+  const { child } = spawnServer(`bulk-node-${name}`, {
+    DATABASE_URL: database.url,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: url,
+    OUTBOUND_ALLOWED_HOSTS: `${new URL(cloud.url()).host},${new URL(twilio.url()).host}`,
+    BULK_SCHEDULER_MS: '1000',
+    // Longer than the second node takes to start: statuses of sends in flight at the kill come first.
+    BULK_INTERRUPTED_AFTER_MS: '20000',
   });
-  fs.closeSync(log);
   nodes.push(child);
   await waitFor(
     async () => {
@@ -93,7 +83,7 @@ async function call(base: string, method: string, url: string, token: string, bo
 }
 
 beforeAll(async () => {
-  execFileSync('npx', ['tsc', '-b', serverDir], { stdio: 'inherit' });
+  buildServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-bulk-restart-'));
   const name = `atiende_bulk_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const server = new pg.Client({ connectionString: inject('databaseUrl') });
@@ -119,17 +109,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    nodes
-      .filter((child) => child.exitCode === null && child.signalCode === null)
-      .map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-  );
+  await stopServers(nodes);
   await cloud?.close();
   await twilio?.close();
   await db?.close();

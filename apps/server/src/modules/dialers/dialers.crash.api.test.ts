@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/app.js';
@@ -10,6 +9,7 @@ import { createSiblingDatabase, type TestDatabase } from '../../test/database.js
 import { type Actor, caller, deskCampaign, waitFor } from '../../test/desk.js';
 import { accountsWith, byLastName, dialerRow } from '../../test/dialers.js';
 import { freePort } from '../../test/ports.js';
+import { buildServer, spawnServer, stopServers } from '../../test/server-process.js';
 import { makeTone } from '../../test/tones.js';
 import { processStartTime } from '../voice/voice.leftovers.js';
 import { type CallWorker, startCallWorker } from '../voice/voice.worker.js';
@@ -17,8 +17,6 @@ import { type CallWorker, startCallWorker } from '../voice/voice.worker.js';
 // Issue #21, item 3: "a kill -9 mid-run loses no attempt count". The telephony node is the compiled server in a
 // process of its own (with its daemons and call bridges), killed with SIGKILL while a dialer's calls ring, then
 // started again on the same database and DATA_DIR. The test's own app (no telephony) sets the dialer up.
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const mainJs = path.join(serverDir, 'dist', 'main.js');
 const PORTS = {
   VOICE_WS_PORT: '18589',
   VOICE_SIP_PORT: '15570',
@@ -44,25 +42,17 @@ let port: number;
 const phones: CallWorker[] = [];
 const nodes: ChildProcess[] = [];
 
-/** The telephony node: the compiled server on the test's database, its log in the run's log folder. */
+/** The telephony node: the compiled server on the test's database. */
 function startNode(name: string): ChildProcess {
-  const logFile = path.join(inject('logDir'), `dialer-node-${name}-${process.pid}-${Date.now()}.log`);
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'debug',
-      VOICE_ENABLED: '1',
-      ...PORTS,
-    },
-    stdio: ['ignore', log, 'inherit'],
+  const { child } = spawnServer(`dialer-node-${name}`, {
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    VOICE_ENABLED: '1',
+    ...PORTS,
   });
-  fs.closeSync(log);
   nodes.push(child);
   return child;
 }
@@ -98,6 +88,7 @@ async function telephonyRunning(previous: number[] = []) {
 }
 
 beforeAll(async () => {
+  buildServer();
   database = await createSiblingDatabase(inject('databaseUrl'));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-dialer-crash-'));
   port = await freePort();
@@ -108,17 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(phones.map((phone) => phone.stop()));
-  await Promise.all(
-    nodes
-      .filter((node) => node.exitCode === null && node.signalCode === null)
-      .map(
-        (node) =>
-          new Promise<void>((resolve) => {
-            node.once('exit', () => resolve());
-            node.kill('SIGTERM');
-          }),
-      ),
-  );
+  await stopServers(nodes);
   // Whatever a killed node left and no later node stopped.
   recordedProcesses();
   for (const pid of seen) {

@@ -259,6 +259,15 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
     }
   }
 
+  /** The call's row and ticket, as its events name them from now on. */
+  async function remember(call: LiveCall, callId: number, ticketId: number, campaignId: number) {
+    const ticket = await voiceRepo.ticketSummary(db, ticketId);
+    call.campaignId = campaignId;
+    call.ticketId = ticketId;
+    call.record = { id: callId, ticketId, ticketNumber: ticket.number, campaignId, customerName: ticket.customerName };
+    return call.record;
+  }
+
   async function customerAnswered(call: LiveCall) {
     call.state = 'waiting';
     startWaitingAudio(call);
@@ -282,18 +291,8 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
           status: 'waiting',
           startedAt: call.startedAt,
         });
-        const ticket = await voiceRepo.ticketSummary(db, result.ticketId);
         outsideHours = result.outsideHours;
-        call.campaignId = result.campaignId;
-        call.ticketId = result.ticketId;
-        call.record = {
-          id: row.id,
-          ticketId: result.ticketId,
-          ticketNumber: ticket.number,
-          campaignId: result.campaignId,
-          customerName: ticket.customerName,
-        };
-        return call.record;
+        return await remember(call, row.id, result.ticketId, result.campaignId);
       } catch (error) {
         log.error({ err: error, channelId: call.channelId }, 'a call could not be recorded; it is ended');
         return null;
@@ -621,19 +620,10 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
         });
         return { callId: row.id, ticketId: contact.ticketId };
       });
-      const ticket = await voiceRepo.ticketSummary(db, recorded.ticketId);
       call.channelId = channel.id;
       call.channelName = channel.name;
       call.channelNumber = channel.number;
-      call.ticketId = recorded.ticketId;
-      call.record = {
-        id: recorded.callId,
-        ticketId: recorded.ticketId,
-        ticketNumber: ticket.number,
-        campaignId: request.campaignId,
-        customerName: ticket.customerName,
-      };
-      return call.record;
+      return await remember(call, recorded.callId, recorded.ticketId, request.campaignId);
     } catch (error) {
       log.error({ err: error, campaignId: request.campaignId }, 'a dialer’s answered call could not be recorded');
       return null;
