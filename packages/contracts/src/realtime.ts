@@ -6,7 +6,7 @@ import {
   type SlaNoticeEvent,
 } from './automation/notices.js';
 import { REALTIME_EVENTS } from './constants.js';
-import type { AgentState, ForcedStatusEvent } from './desk/agents.js';
+import type { AgentCall, AgentState, ForcedStatusEvent } from './desk/agents.js';
 import { SUPERVISION_EVENT } from './desk/agents.js';
 import type { MessageChangedEvent, NewInboundEvent } from './desk/interactions.js';
 import { NEW_INBOUND_EVENT } from './desk/interactions.js';
@@ -42,11 +42,13 @@ export interface InternalChatReadEvent {
   sourceId: number;
 }
 
-/** `supervision-update`: an agent's state changed (supervisors patch their row). */
-export interface SupervisionEvent {
-  kind: 'agent';
-  state: AgentState;
-}
+/**
+ * `supervision-update`: an agent's state changed, or the call they talk on began or ended (`call` null):
+ * supervisors patch their row.
+ */
+export type SupervisionEvent =
+  | { kind: 'agent'; state: AgentState }
+  | { kind: 'call'; userId: number; call: AgentCall | null };
 
 /**
  * Every event the server pushes on the app's socket, with its payload: the server's emitters (platform/realtime.ts)

@@ -102,6 +102,17 @@ export interface ForcedStatusEvent {
   forzadoPor: { id: number; nombre: string };
 }
 
+/** The call an agent is talking on now (a telephony channel's, or a dialer's answered call), for supervision. */
+export const agentCallSchema = z.object({
+  id: idSchema,
+  direction: z.enum(['inbound', 'outbound']),
+  customerNumber: z.string(),
+  /** When the agent answered (the call's timer starts here). */
+  answeredAt: instantSchema,
+  ticket: z.object({ id: idSchema, number: z.number().int() }).nullable(),
+});
+export type AgentCall = z.infer<typeof agentCallSchema>;
+
 /** Live supervision: one row per agent of the supervisor's campaigns. */
 export const supervisedAgentSchema = named(
   'SupervisedAgent',
@@ -117,6 +128,8 @@ export const supervisedAgentSchema = named(
     openTickets: z.number().int(),
     closedToday: z.number().int(),
     assignedToday: z.number().int(),
+    /** The call the agent is on, if any. */
+    call: agentCallSchema.nullable(),
   }),
 );
 export type SupervisedAgent = z.infer<typeof supervisedAgentSchema>;

@@ -351,9 +351,17 @@ export const agentsRepo = {
       open_tickets: number;
       closed_today: number;
       assigned_today: number;
+      call_id: string | null;
+      call_direction: string | null;
+      call_number: string | null;
+      call_answered_at: string | null;
+      call_ticket_id: string | null;
+      call_ticket_number: string | null;
     }>(sql`
       select u.id, u.name, u.image_path, s.status, s.pause_reason, s.since, s.campaign_id, c.name as campaign_name,
         s.ticket_id, t.number as ticket_number,
+        vc.id as call_id, vc.direction as call_direction, vc.customer_number as call_number,
+        vc.answered_at as call_answered_at, vc.ticket_id as call_ticket_id, vc.ticket_number as call_ticket_number,
         (select count(*)::int from tickets o where o.assigned_user_id = u.id and o.status <> 4) as open_tickets,
         (select count(*)::int from tickets o where o.assigned_user_id = u.id and o.status = 4
           and o.closed_at >= current_date) as closed_today,
@@ -362,6 +370,13 @@ export const agentsRepo = {
       left join agent_states s on s.user_id = u.id
       left join campaigns c on c.id = s.campaign_id
       left join tickets t on t.id = s.ticket_id
+      -- The call the agent talks on: among the few calls live now (voice_calls_live_idx), the latest answered.
+      left join lateral (
+        select v.id, v.direction, v.customer_number, v.answered_at, v.ticket_id, vt.number as ticket_number
+        from voice_calls v left join tickets vt on vt.id = v.ticket_id
+        where v.ended_at is null and v.status = 'connected' and v.user_id = u.id
+        order by v.answered_at desc limit 1
+      ) vc on true
       where u.enabled and u.kind = 'person'
         and exists (select 1 from campaign_agent_channels a where a.user_id = u.id and ${inCampaigns})
       order by u.name
@@ -378,6 +393,18 @@ export const agentsRepo = {
       openTickets: row.open_tickets,
       closedToday: row.closed_today,
       assignedToday: row.assigned_today,
+      call:
+        row.call_id && row.call_answered_at
+          ? {
+              id: Number(row.call_id),
+              direction: row.call_direction === 'outbound' ? 'outbound' : 'inbound',
+              customerNumber: row.call_number ?? '',
+              answeredAt: new Date(row.call_answered_at).toISOString(),
+              ticket: row.call_ticket_id
+                ? { id: Number(row.call_ticket_id), number: Number(row.call_ticket_number) }
+                : null,
+            }
+          : null,
     }));
   },
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { CALL_EVENTS } from '@atiende/contracts';
+import { CALL_EVENTS, SUPERVISION_EVENT } from '@atiende/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type TestApp } from '../../test/app.js';
@@ -103,6 +103,13 @@ describe('the telephony channel', () => {
     const connected = collect<Record<string, unknown>>(socket, CALL_EVENTS.connected);
     const ended = collect<Record<string, unknown>>(socket, CALL_EVENTS.ended);
     const customer = await worker('+573001112233', 440);
+    // A supervisor of every campaign watches the agents.
+    const supervisorSocket = await connect(t, admin);
+    sockets.push(supervisorSocket);
+    const supervision = collect<{ kind: string; userId?: number; call?: Record<string, unknown> | null }>(
+      supervisorSocket,
+      SUPERVISION_EVENT,
+    );
 
     await customer.dial(NUMBER);
     const ringing = await phone.next('CALL_INCOMING', { since: 0, timeoutMs: 15_000 });
@@ -126,6 +133,20 @@ describe('the telephony channel', () => {
     await phone.next('CALL_ESTABLISHED', { since: 0 });
     await waitFor(() => connected.length > 0, 'call_connected');
     expect(await agentStatus(agent.id)).toBe('G');
+    // Supervision shows the call the agent talks on, on the page's list and live.
+    const onCall = {
+      direction: 'inbound',
+      customerNumber: '+573001112233',
+      ticket: { id: Number(ringingRow.ticket_id) },
+    };
+    const listed = (await api.get('/api/v2/supervision/agentes', admin)).json().result as {
+      id: number;
+      call: unknown;
+    }[];
+    expect(listed.find((row) => row.id === agent.id)?.call).toMatchObject(onCall);
+    const callEvents = () => supervision.filter((event) => event.kind === 'call' && event.userId === agent.id);
+    await waitFor(() => callEvents().length > 0, 'the call to reach supervision');
+    expect(callEvents()[0].call).toMatchObject(onCall);
     await sleep(3000);
     await customer.command('hangup');
     await phone.next('CALL_CLOSED', { since: 0 });
@@ -141,6 +162,13 @@ describe('the telephony channel', () => {
     expect(row.wait_seconds).toBeGreaterThanOrEqual(2);
     expect(ended[0]).toMatchObject({ estado: 'completed', duracion: row.duration_seconds });
     await waitFor(async () => (await agentStatus(agent.id)) === 'E', 'the agent to be waiting again');
+    await waitFor(() => callEvents().length === 2, 'the call’s end to reach supervision');
+    expect(callEvents()[1].call).toBeNull();
+    const after = (await api.get('/api/v2/supervision/agentes', admin)).json().result as {
+      id: number;
+      call: unknown;
+    }[];
+    expect(after.find((row) => row.id === agent.id)?.call).toBeNull();
 
     // The ticket is the agent's and its timeline shows the call with its outcome.
     const ticket = (await api.get(`/api/v2/tickets/${row.ticket_id}`, admin)).json().result;

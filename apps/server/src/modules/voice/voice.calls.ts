@@ -1,11 +1,13 @@
 import http from 'node:http';
 import path from 'node:path';
 import {
+  type AgentCall,
   type AgentStatusCode,
   CALL_EVENTS,
   type CallEvent as CallEventPayload,
   type CallStatus,
   campaignConfigSchema,
+  SUPERVISION_EVENT,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { translate } from '../../platform/i18n/messages.js';
@@ -424,6 +426,29 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
       log.warn({ err: error }, 'the agent status could not be set');
     }
     await tell(current.userId, CALL_EVENTS.connected, payload(call, 'connected'));
+    await supervise(current.userId, call);
+  }
+
+  /** The agent's supervisors see the call they talk on (null: it ended) beside their status. */
+  async function supervise(userId: number, call: LiveCall | null) {
+    const record = call?.record;
+    const agentCall: AgentCall | null =
+      call && record && call.answeredAt
+        ? {
+            id: record.id,
+            direction: call.outbound ? 'outbound' : 'inbound',
+            customerNumber: call.customerNumber,
+            answeredAt: call.answeredAt.toISOString(),
+            ticket: { id: record.ticketId, number: record.ticketNumber },
+          }
+        : null;
+    if (call && !agentCall) return;
+    try {
+      const campaignIds = await agentsRepo.agentCampaignIds(db, userId);
+      await ctx.realtime.toSupervisors(campaignIds, SUPERVISION_EVENT, { kind: 'call', userId, call: agentCall });
+    } catch (error) {
+      log.warn({ err: error, userId }, 'supervisors could not be told of a call');
+    }
   }
 
   async function agentLegClosed(call: LiveCall, reason: string) {
@@ -492,6 +517,7 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
       const before = call.agentStatusBefore ?? 'E';
       await quietly('the agent status', deps.agents.callEnded(call.agentUserId, call.ticketId ?? null, before));
       await tell(call.agentUserId, CALL_EVENTS.ended, payload(call, status, { duracion }));
+      if (call.record && call.answeredAt) await supervise(call.agentUserId, null);
     }
     if (call.outbound) {
       const answeredAt = call.customerAnsweredAt ?? null;

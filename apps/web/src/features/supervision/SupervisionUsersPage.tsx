@@ -5,6 +5,8 @@ import DensityMediumIcon from '@mui/icons-material/DensityMedium';
 import DensitySmallIcon from '@mui/icons-material/DensitySmall';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
+import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -76,6 +78,32 @@ function TimeInStatus({ since }: { since: string }) {
   );
 }
 
+/** The call an agent talks on: its direction, the customer's number and how long it has lasted, ticking. */
+function CallInProgress({ row }: { row: AgentRow }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const call = row.call;
+  if (!call) return null;
+  const Icon = call.direction === 'outbound' ? PhoneForwardedIcon : PhoneCallbackIcon;
+  return (
+    <Box
+      data-testid={`supervision-call-${row.id}`}
+      data-direction={call.direction}
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: 'success.main', whiteSpace: 'nowrap' }}
+    >
+      <Icon sx={{ fontSize: 16 }} aria-hidden />
+      <Typography variant="caption" sx={{ color: 'text.primary' }}>
+        {t(call.direction === 'outbound' ? 'supervision.users.callOutbound' : 'supervision.users.callInbound')}{' '}
+        <bdi dir="ltr">{call.customerNumber}</bdi>
+        {' · '}
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatDuration(elapsedSeconds(call.answeredAt, now))}
+        </Box>
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * /app/supervision/users: every agent of the supervisor's campaigns with their live status. Rows are patched from
  * `supervision-update`; ticket events refresh the counts (throttled). The list is bounded, so search, status filter,
@@ -130,7 +158,12 @@ export function SupervisionUsersPage() {
       id: 'status',
       label: t('supervision.users.columns.status'),
       sortKey: 'estado',
-      render: (row) => <StatusChip code={row.estado} pause={row.pausa} testId={`supervision-status-${row.id}`} />,
+      render: (row) => (
+        <>
+          <StatusChip code={row.estado} pause={row.pausa} testId={`supervision-status-${row.id}`} />
+          <CallInProgress row={row} />
+        </>
+      ),
     },
     {
       id: 'time',

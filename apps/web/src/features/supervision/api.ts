@@ -12,7 +12,7 @@ import { useSyncExternalStore } from 'react';
 import { api, unwrap } from '../../api/client';
 import { useRealtimeEvents, useThrottledRefetch } from '../../app/liveQueries';
 import { RESYNC } from '../../app/realtime';
-import { type AgentRow, parseSupervisionEvent, patchAgent } from './model';
+import { type AgentRow, parseCallEvent, parseSupervisionEvent, patchAgent, patchAgentCall } from './model';
 
 export const supervisionKeys = {
   all: ['supervision'] as const,
@@ -107,6 +107,13 @@ export function useLiveAgents(): void {
     if (name !== SUPERVISION_EVENT) {
       if (name === RESYNC) void client.invalidateQueries({ queryKey: supervisionKeys.agents });
       else refetch();
+      return;
+    }
+    const call = parseCallEvent(payload);
+    if (call) {
+      client.setQueryData<AgentRow[]>(supervisionKeys.agents, (rows) =>
+        rows ? patchAgentCall(rows, call.userId, call.call) : rows,
+      );
       return;
     }
     const state = parseSupervisionEvent(payload);

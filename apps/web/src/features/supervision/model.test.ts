@@ -6,8 +6,10 @@ import {
   elapsedSeconds,
   filterAgents,
   logStatus,
+  parseCallEvent,
   parseSupervisionEvent,
   patchAgent,
+  patchAgentCall,
   pauseKey,
   queueTotals,
   serviceLevelState,
@@ -27,6 +29,7 @@ const agent = (id: number, overrides: Partial<AgentRow> = {}): AgentRow => ({
   openTickets: 0,
   closedToday: 0,
   assignedToday: 0,
+  call: null,
   ...overrides,
 });
 
@@ -156,6 +159,36 @@ describe('patchAgent', () => {
     expect(patchAgent(rows, state({ estado: 'G', casoId: 55 })).rows[0].currentTicket).toEqual({ id: 55, number: 12 });
     const ended = patchAgent(rows, state({ estado: 'E', casoId: null, campanaId: null }));
     expect(ended.rows[0]).toMatchObject({ currentTicket: null, campaign: null, pausa: null });
+  });
+});
+
+describe('an agent’s call', () => {
+  const call = {
+    id: 9,
+    direction: 'inbound' as const,
+    customerNumber: '+573001112233',
+    answeredAt: '2026-01-10T11:00:00.000Z',
+    ticket: { id: 55, number: 12 },
+  };
+
+  it('reads a call that began or ended, and nothing else', () => {
+    expect(parseCallEvent({ kind: 'call', userId: 1, call, seq: 4 })).toEqual({ userId: 1, call });
+    expect(parseCallEvent({ kind: 'call', userId: 1, call: null })).toEqual({ userId: 1, call: null });
+    expect(parseCallEvent({ kind: 'call', userId: 1, call: { ...call, ticket: null } })?.call?.ticket).toBeNull();
+    expect(parseCallEvent({ kind: 'call', userId: 1, call: { ...call, direction: 'sideways' } })).toBeNull();
+    expect(parseCallEvent({ kind: 'call', userId: '1', call })).toBeNull();
+    expect(parseCallEvent({ kind: 'agent', state: state() })).toBeNull();
+    // A call event is no agent state.
+    expect(parseSupervisionEvent({ kind: 'call', userId: 1, call })).toBeNull();
+  });
+
+  it('goes on the agent’s row and off again, leaving the others alone', () => {
+    const rows = [agent(1), agent(2)];
+    const talking = patchAgentCall(rows, 1, call);
+    expect(talking[0].call).toEqual(call);
+    expect(talking[1]).toBe(rows[1]);
+    expect(patchAgentCall(talking, 1, null)[0].call).toBeNull();
+    expect(patchAgentCall(rows, 99, call)).toEqual(rows);
   });
 });
 

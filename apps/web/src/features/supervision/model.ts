@@ -1,6 +1,7 @@
 import {
   AGENT_STATUS,
   AGENT_STATUS_CODES,
+  type AgentCall,
   type AgentState,
   type AgentStatusCode,
   pauseLabel,
@@ -129,6 +130,43 @@ export function parseSupervisionEvent(payload: unknown): AgentState | null {
     campanaId: id(state.campanaId),
     casoId: id(state.casoId),
   };
+}
+
+/** Reads a `supervision-update` about a call (an agent's began, or ended: `call` null); null for anything else. */
+export function parseCallEvent(payload: unknown): { userId: number; call: AgentCall | null } | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const event = payload as { kind?: unknown; userId?: unknown; call?: unknown };
+  if (event.kind !== 'call' || typeof event.userId !== 'number') return null;
+  if (event.call === null) return { userId: event.userId, call: null };
+  const call = event.call as Record<string, unknown> | undefined;
+  if (
+    !call ||
+    typeof call.id !== 'number' ||
+    (call.direction !== 'inbound' && call.direction !== 'outbound') ||
+    typeof call.customerNumber !== 'string' ||
+    typeof call.answeredAt !== 'string'
+  ) {
+    return null;
+  }
+  const ticket = call.ticket as { id?: unknown; number?: unknown } | null | undefined;
+  return {
+    userId: event.userId,
+    call: {
+      id: call.id,
+      direction: call.direction,
+      customerNumber: call.customerNumber,
+      answeredAt: call.answeredAt,
+      ticket:
+        ticket && typeof ticket.id === 'number' && typeof ticket.number === 'number'
+          ? { id: ticket.id, number: ticket.number }
+          : null,
+    },
+  };
+}
+
+/** The row of `userId` with the call they talk on now (agents not in the list are ignored). */
+export function patchAgentCall(rows: readonly AgentRow[], userId: number, call: AgentCall | null): AgentRow[] {
+  return rows.map((row) => (row.id === userId ? { ...row, call } : row));
 }
 
 /**
