@@ -1,9 +1,11 @@
+import { EventEmitter } from 'node:events';
 import type { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type Namespace, Server } from 'socket.io';
 import { ClusterAdapter, type ClusterMessage, type ClusterResponse, MessageType } from 'socket.io-adapter';
 import { describe, expect, it, vi } from 'vitest';
-import { localFirst } from './realtime.js';
+import { listeningConnections, localFirst } from './realtime.js';
 
 type AdapterFactory = ReturnType<typeof createPostgresAdapter>;
 
@@ -116,5 +118,82 @@ describe('fan-out through PostgreSQL: a node delivers to its own sockets first',
     adapter.published[0].settle();
     await flush();
     expect(disconnected).toHaveBeenCalledWith(true);
+  });
+});
+
+/** A pooled connection that records being given back (twice is an error, as pg's pool says). */
+function fakeClient() {
+  const client = Object.assign(new EventEmitter(), {
+    released: [] as (Error | undefined)[],
+    release(error?: Error) {
+      if (client.released.length > 0) throw new Error('Release called on client which has already been released');
+      client.released.push(error);
+    },
+  });
+  return client;
+}
+
+/** A pool whose connections are handed out when the test says. */
+function slowPool() {
+  const waiting: ((client: pg.PoolClient) => void)[] = [];
+  return {
+    connect: () => new Promise<pg.PoolClient>((resolve) => waiting.push(resolve)),
+    hand(client: ReturnType<typeof fakeClient>) {
+      waiting.shift()?.(client as unknown as pg.PoolClient);
+    },
+  };
+}
+
+describe('the fan-out’s listening connection', () => {
+  it('is given back as broken when the database drops it, so the adapter can connect again', async () => {
+    const pool = slowPool();
+    const listening = listeningConnections(pool);
+    const client = fakeClient();
+    const connecting = listening.connect();
+    pool.hand(client);
+    expect(await connecting).toBe(client);
+    client.emit('end');
+    expect(client.released).toEqual([expect.objectContaining({ message: 'the listening connection ended' })]);
+  });
+
+  it('closing gives back a connection the adapter was still setting up, and one that arrives after', async () => {
+    const pool = slowPool();
+    const listening = listeningConnections(pool);
+    // Connected, its LISTENs in flight: the adapter does not hold it yet, so its own close would not give it back.
+    const settingUp = fakeClient();
+    const first = listening.connect();
+    pool.hand(settingUp);
+    await first;
+    // Another attempt waits for the pool when the app closes.
+    const late = fakeClient();
+    let answered = false;
+    void listening.connect().then(() => {
+      answered = true;
+    });
+    listening.close();
+    expect(settingUp.released).toHaveLength(1);
+    pool.hand(late);
+    await flush();
+    expect(late.released).toEqual([undefined]);
+    // The adapter's reconnection loop stops: no connection is ever handed out again.
+    expect(answered).toBe(false);
+    let again = false;
+    void listening.connect().then(() => {
+      again = true;
+    });
+    await flush();
+    expect(again).toBe(false);
+  });
+
+  it('a connection the adapter gave back itself is not given back twice', async () => {
+    const pool = slowPool();
+    const listening = listeningConnections(pool);
+    const client = fakeClient();
+    const connecting = listening.connect();
+    pool.hand(client);
+    await connecting;
+    client.release();
+    expect(() => listening.close()).not.toThrow();
+    expect(client.released).toEqual([undefined]);
   });
 });

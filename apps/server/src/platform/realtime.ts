@@ -308,18 +308,9 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
       });
     }
     const notify = batchedNotify(notifyPool);
+    const listening = listeningConnections(listenPool);
     const pools = {
-      async connect() {
-        const client = await listenPool.connect();
-        client.once('end', () => {
-          try {
-            client.release(new Error('the listening connection ended'));
-          } catch {
-            // Already given back.
-          }
-        });
-        return client;
-      },
+      connect: listening.connect,
       query(text: string, values?: unknown[]) {
         return text === ADAPTER_NOTIFY && values
           ? notify(String(values[0]), String(values[1]))
@@ -340,6 +331,7 @@ async function attachFanout(io: Server, fanout: RealtimeFanout, logger: Logger):
     logger.info('realtime fans out through PostgreSQL');
     return async () => {
       closeAdapters(io);
+      listening.close();
       await Promise.all([listenPool.end(), notifyPool.end()].map((ending) => ending.catch(() => undefined)));
     };
   }
@@ -371,6 +363,49 @@ export function localFirst(factory: AdapterFactory, logger: Logger): AdapterFact
     };
     return adapter;
   } as AdapterFactory;
+}
+
+/**
+ * The adapter's listening connections, from a pool of one. A connection the database dropped (a restart) is given
+ * back as broken, which the adapter never does (it then connects again by itself, every 1-3 s until it can).
+ *
+ * Closing: the adapter gives back the connection it holds, but one it is still setting up (connected, its LISTENs
+ * in flight) it would keep for good, and `pool.end()` would wait for it forever; so `close` gives back whatever
+ * connection is out. From then on `connect` never answers: the adapter's reconnection loop stops there instead of
+ * trying every few seconds on an ended pool.
+ */
+export function listeningConnections(pool: Pick<pg.Pool, 'connect'>) {
+  let closed = false;
+  let current: pg.PoolClient | null = null;
+  const never = () => new Promise<never>(() => undefined);
+  const giveBack = (client: pg.PoolClient, error?: Error) => {
+    try {
+      client.release(error);
+    } catch {
+      // Already given back.
+    }
+  };
+  return {
+    async connect(): Promise<pg.PoolClient> {
+      if (closed) return never();
+      const client = await pool.connect();
+      if (closed) {
+        giveBack(client);
+        return never();
+      }
+      current = client;
+      client.once('end', () => {
+        if (current === client) current = null;
+        giveBack(client, new Error('the listening connection ended'));
+      });
+      return client;
+    },
+    close(): void {
+      closed = true;
+      if (current) giveBack(current, new Error('the realtime fan-out is closing'));
+      current = null;
+    },
+  };
 }
 
 /** The statement @socket.io/postgres-adapter publishes with (channel, payload). */
