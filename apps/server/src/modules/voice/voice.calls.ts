@@ -179,8 +179,14 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
    * The waiting audio, and its end: rtpengine runs its commands on several threads, so a stop sent before the
    * start was answered could be applied first and leave the leg muted; the stop waits for the start.
    */
+  /** The customer's party in the bridge's media: who offered a channel's call, who answered a dialer's. */
+  const customerSide = (call: LiveCall) => (call.outbound ? 'answerer' : 'offerer');
+
   function startWaitingAudio(call: LiveCall) {
-    call.waitingAudio = quietly('the waiting audio', media.play(call.sipCallId, waitingAudio));
+    call.waitingAudio = quietly(
+      'the waiting audio',
+      media.play(call.sipCallId, waitingAudio, { to: customerSide(call) }),
+    );
     call.waitingSince = Date.now();
   }
 
@@ -330,7 +336,7 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
       const text = channel?.unavailableMessage?.trim() || translate(language, 'voice.outOfHours');
       const file = await announcementAudio(path.join(options.runDir, 'announcements'), text, language);
       if (call.state !== 'playing') return;
-      const played = await media.play(call.sipCallId, file, 1);
+      const played = await media.play(call.sipCallId, file, { times: 1, to: customerSide(call) });
       call.timers.push(setTimeout(() => void end(call, 'out_of_hours', 'system'), played.durationMs + 500));
     } catch (error) {
       log.warn({ err: error }, 'the unavailable message could not be played');
@@ -582,7 +588,7 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
     if (request.destination.kind === 'audio') {
       call.state = 'playing';
       try {
-        const played = await media.play(call.sipCallId, request.destination.file, 1);
+        const played = await media.play(call.sipCallId, request.destination.file, { times: 1, to: customerSide(call) });
         // Once played, Atiende hangs up.
         call.timers.push(setTimeout(() => void end(call, 'completed', 'system'), played.durationMs + 500));
       } catch (error) {

@@ -49,16 +49,28 @@ export function createMediaControl(port: number) {
   return {
     command,
     /**
-     * Plays a file to every party of a call, `times` times (by default over and over until stopped: the waiting
-     * audio of a queued caller). Answers how long one playing lasts.
+     * Plays a file to one party of a call, `times` times (by default over and over until stopped: the waiting audio
+     * of a queued caller): the party that made the call's first offer (`offerer`: a customer who called a channel's
+     * number) or the one that answered it (`answerer`: the customer a bridge dialled). Only that party: played to
+     * both, the bridge too would receive it, interleaved with the customer's own stream under another SSRC, and
+     * baresip then discarded the customer's packets as old ("rtp timestamp wraps backwards"), so the agent could
+     * hear nothing of the customer after the waiting audio stopped. Answers how long one playing lasts.
      */
-    async play(callId: string, file: string, times = 10_000): Promise<{ durationMs: number }> {
+    async play(
+      callId: string,
+      file: string,
+      options: { times?: number; to: 'offerer' | 'answerer' },
+    ): Promise<{ durationMs: number }> {
+      // rtpengine lists a call's parties (their tags) in the order they joined: the offer's first.
+      const query = await command({ command: 'query', 'call-id': callId });
+      const tags = Object.keys((query.tags ?? {}) as Record<string, unknown>);
+      const tag = tags.length === 2 ? tags[options.to === 'offerer' ? 0 : 1] : undefined;
       const answer = await command({
         command: 'play media',
         'call-id': callId,
         file,
-        'repeat-times': times,
-        flags: ['all'],
+        'repeat-times': options.times ?? 10_000,
+        ...(tag ? { 'from-tag': tag } : { flags: ['all'] }),
       });
       return { durationMs: typeof answer.duration === 'number' ? answer.duration : 0 };
     },
