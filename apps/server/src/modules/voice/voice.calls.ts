@@ -175,13 +175,13 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
   const quietly = (what: string, work: Promise<unknown>) =>
     work.catch((error: unknown) => log.warn({ err: error }, `${what} failed`));
 
+  /** The customer's party in the bridge's media: who offered a channel's call, who answered a dialer's. */
+  const customerSide = (call: LiveCall) => (call.outbound ? 'answerer' : 'offerer');
+
   /**
    * The waiting audio, and its end: rtpengine runs its commands on several threads, so a stop sent before the
    * start was answered could be applied first and leave the leg muted; the stop waits for the start.
    */
-  /** The customer's party in the bridge's media: who offered a channel's call, who answered a dialer's. */
-  const customerSide = (call: LiveCall) => (call.outbound ? 'answerer' : 'offerer');
-
   function startWaitingAudio(call: LiveCall) {
     call.waitingAudio = quietly(
       'the waiting audio',
