@@ -13,22 +13,22 @@ const backend = 'http://localhost:3000';
  * above them. Each lists the manifest entries the route loads as soon as it shows; their static imports count too,
  * and the browser tests check the route loads nothing else (e2e/tests/web-speed.spec.ts).
  *
- * The limits are the sizes measured on 2026-11-26 (login 184.8 KB, agent workspace 394.5 KB, each file gzip -9 on its
- * own) plus about 4%, so growth fails the build. The issue's targets (150 and 300 KB) are below what this stack needs:
- * React DOM alone is 67 KB of gzip, and an empty page with React DOM, MUI's theme and baseline with emotion, i18next,
- * the router and TanStack Query 139 KB (one file, measured in docs/performance.md); the login page adds its MUI
- * components (button, outlined input, card, progress), the API client, the route table, its texts and its form (about
- * 45 KB). The workspace adds the shell (header search and campaign switcher are Autocompletes, with Popper), the
- * list's and the ticket's MUI components, Socket.IO (13 KB), the Spanish texts of /app (11.5 KB) and zod (26 KB, for
- * the contracts' schemas the task form validates with and those the features' modules build when loaded). Reaching
- * 150 / 300 means giving up one of those libraries on those pages. Lowering a limit is a deliberate change here, with
- * its measurement.
+ * The login page meets the issue's 150 KB: the sign-in pages are drawn without MUI (features/auth/ui.tsx, plain CSS),
+ * so it loads React DOM, i18next, the router, TanStack Query, the API client, the route table, its texts and its form:
+ * 135.6 KB measured on 2026-12-07. The workspace's limit is its size measured on 2026-11-26 (394.5 KB, each file gzip
+ * -9 on its own) plus about 4%, so growth fails the build; the issue's 300 KB is below what this stack needs there:
+ * React DOM alone is 67 KB of gzip, MUI with emotion and the components of the shell, the list and the ticket (header
+ * search and campaign switcher are Autocompletes, with Popper) about 100 KB, plus Socket.IO (13 KB), the Spanish
+ * texts of /app (11.5 KB) and zod (26 KB, for the contracts' schemas the task form validates with and those the
+ * features' modules build when loaded). Lowering a limit is a deliberate change here, with its measurement.
  */
 const LOGIN = ['index.html', 'virtual:texts/es.public', 'src/features/auth/LoginPage.tsx'];
 const WORKSPACE = [
   'index.html',
   'virtual:texts/es.public',
   'virtual:texts/es.app',
+  // MUI's theme, loaded with every page but the sign-in ones (app/router.tsx).
+  'src/app/MuiTheme.tsx',
   'src/app/layout/AppLayout.tsx',
   'src/features/tickets/TicketsListPage.tsx',
   'src/features/tickets/TicketViewPage.tsx',
@@ -38,7 +38,7 @@ const WORKSPACE = [
 ];
 
 const BUDGETS: Budget[] = [
-  { name: 'login', entries: LOGIN, maxGzipKb: 192 },
+  { name: 'login', entries: LOGIN, maxGzipKb: 150 },
   { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 410 },
 ];
 

@@ -1,15 +1,17 @@
-import createCache, { type EmotionCache } from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../core/i18n';
+import { lazyNamed } from '../ui/lazy';
 import { SnackbarProvider } from '../ui/SnackbarProvider';
+import '../ui/plain.css';
 import { useAppearance } from './appearance';
+import { useAppliedDirection } from './direction';
+import { primaryContrastText, primaryMain } from './palette';
 import { useBusiness } from './queries';
-import { createAppTheme } from './theme';
+
+// The snackbar is MUI's: in the theme, loaded with it (the sign-in pages do not load MUI otherwise).
+const SnackbarTheme = lazyNamed(() => import('./MuiTheme'), 'MuiThemeWithoutBaseline');
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,33 +19,17 @@ export const queryClient = new QueryClient({
   },
 });
 
-const ltrCache = createCache({ key: 'mui', prepend: true });
-let rtlCache: EmotionCache | null = null;
-
 /**
- * Loads the right-to-left cache (stylis-plugin-rtl and cssjanus, about 4 KB of gzip) the first time it is needed:
- * main.tsx waits for it before the first render when the browser's appearance is right-to-left, the app when the
- * direction changes to it (until it is there the page stays left-to-right, a few milliseconds).
+ * The document follows the appearance and the language: `lang`, `dir`, `data-mode` and the primary colour as CSS
+ * variables (`--app-primary`, `--app-on-primary`) for what is drawn without MUI (ui/plain.css, the sign-in pages),
+ * and the browser's theme colour. MUI's theme (MuiTheme.tsx) takes the same colours from app/palette.ts.
  */
-export async function loadRtlCache(): Promise<EmotionCache> {
-  rtlCache ??= (await import('./rtlCache')).rtlCache;
-  return rtlCache;
-}
-
-function ThemedApp({ children }: { children: ReactNode }) {
+function DocumentAppearance() {
   const appearance = useAppearance();
   const { data: business } = useBusiness();
   const { i18n: instance } = useTranslation();
-  const [rtl, setRtl] = useState(rtlCache);
-  const wantsRtl = appearance.direction === 'rtl';
-  useEffect(() => {
-    // Should its chunk fail to load, the page stays left-to-right.
-    if (wantsRtl && !rtl) void loadRtlCache().then(setRtl, () => undefined);
-  }, [wantsRtl, rtl]);
-  // The direction that applies: right-to-left once its cache is there, so the page turns over all at once.
-  const direction = wantsRtl && rtl ? 'rtl' : 'ltr';
-  const color = appearance.color ?? business?.theme ?? null;
-  const theme = useMemo(() => createAppTheme(color, appearance.mode, direction), [color, appearance.mode, direction]);
+  const direction = useAppliedDirection();
+  const primary = primaryMain(appearance.color ?? business?.theme ?? null, appearance.mode);
 
   useEffect(() => {
     document.documentElement.lang = instance.language;
@@ -51,24 +37,27 @@ function ThemedApp({ children }: { children: ReactNode }) {
   }, [instance.language, direction]);
 
   useEffect(() => {
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.palette.primary.main);
-  }, [theme]);
+    const root = document.documentElement;
+    root.dataset.mode = appearance.mode;
+    root.style.setProperty('--app-primary', primary);
+    root.style.setProperty('--app-on-primary', primaryContrastText(appearance.mode));
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', primary);
+  }, [appearance.mode, primary]);
 
-  return (
-    <CacheProvider value={direction === 'rtl' && rtl ? rtl : ltrCache}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <SnackbarProvider>{children}</SnackbarProvider>
-      </ThemeProvider>
-    </CacheProvider>
-  );
+  return null;
 }
 
+/**
+ * What every page runs in: texts, queries, the document's look and the snackbar. MUI's theme is not here: the
+ * sign-in pages are drawn without MUI, so the login page does not download it (docs/performance.md); the router
+ * wraps every other page in `MuiTheme`, loaded with the first of them.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemedApp>{children}</ThemedApp>
+        <DocumentAppearance />
+        <SnackbarProvider frame={SnackbarTheme}>{children}</SnackbarProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

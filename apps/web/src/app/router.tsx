@@ -8,6 +8,8 @@ import { setNavigator } from './navigation';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PLANNED_ROUTES } from './routeTable';
 
+// Every page but the sign-in ones runs in MUI's theme, loaded with the first of them (app/providers.tsx).
+const MuiTheme = page(() => import('./MuiTheme'), 'MuiTheme');
 // /app renders once its code and the whole texts of the language are there (the sign-in pages load only theirs).
 const AppLayout = page(async () => (await Promise.all([import('./layout/AppLayout'), loadAppTexts()]))[0], 'AppLayout');
 const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
@@ -222,21 +224,31 @@ const suspended = (node: ReactNode, fullScreen = false) => (
   <Suspense fallback={<PageLoader fullScreen={fullScreen} />}>{node}</Suspense>
 );
 
-const publicPage = (node: ReactNode) => suspended(node, true);
+/** A sign-in page: drawn without MUI (features/auth), so the login page does not download it. */
+const signInPage = (node: ReactNode) => suspended(node, true);
+/** A page of its own outside /app (not found, error, maintenance), in MUI's theme. */
+const publicPage = (node: ReactNode) => suspended(<MuiTheme>{node}</MuiTheme>, true);
 
 export const routes: RouteObject[] = [
   { path: '/', element: <SessionGate /> },
-  { path: '/login', element: publicPage(<LoginPage />) },
-  { path: '/forgot-password', element: publicPage(<ForgotPasswordPage />) },
-  { path: '/reset-password/:token', element: publicPage(<ResetPasswordPage />) },
+  { path: '/login', element: signInPage(<LoginPage />) },
+  { path: '/forgot-password', element: signInPage(<ForgotPasswordPage />) },
+  { path: '/reset-password/:token', element: signInPage(<ResetPasswordPage />) },
   { path: '/maintenance', element: publicPage(<MaintenancePage />) },
-  { path: '/lockscreen', element: publicPage(<LockscreenPage />) },
-  { path: '/authenticating', element: publicPage(<AuthenticatingPage />) },
+  { path: '/lockscreen', element: signInPage(<LockscreenPage />) },
+  { path: '/authenticating', element: signInPage(<AuthenticatingPage />) },
   {
     path: '/app',
     element: (
       <RouteErrorBoundary fallback={publicPage(<ErrorPage fullScreen />)}>
-        <RequireAuth>{suspended(<AppLayout />, true)}</RequireAuth>
+        <RequireAuth>
+          {suspended(
+            <MuiTheme>
+              <AppLayout />
+            </MuiTheme>,
+            true,
+          )}
+        </RequireAuth>
       </RouteErrorBoundary>
     ),
     children: [

@@ -59,8 +59,8 @@ function sectionsUsed(file: string): string[] {
 describe('the texts split for the sign-in pages', () => {
   it('gives the public pages every section they use', () => {
     const files = staticGraph(PUBLIC_PAGES);
-    expect(files).toContain('features/auth/PasswordField.tsx');
-    expect(files).toContain('app/layout/LanguageMenu.tsx');
+    expect(files).toContain('features/auth/ui.tsx');
+    expect(files).toContain('features/auth/AuthLayout.tsx');
     // Loaded when opened, with the public texts already there: it may use only them too.
     files.push('app/layout/LanguageMenuList.tsx', 'ui/SnackbarView.tsx');
     const outside = files.flatMap((file) =>

@@ -1,24 +1,21 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
+import './plain.css';
 
-/** Centered spinner used while a lazy route or the session loads. */
+/**
+ * Centered spinner used while a lazy route or the session loads. Plain CSS (ui/plain.css), not MUI: it shows
+ * before MUI's code is there, and on the sign-in pages, which do not load MUI.
+ */
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box
+    <div
       role="status"
       aria-live="polite"
       data-testid="page-loader"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        minHeight: fullScreen ? '100vh' : 240,
-        width: '100%',
-      }}
+      className="app-loader"
+      data-full-screen={fullScreen || undefined}
     >
-      <CircularProgress aria-label={t('common.loading')} />
-    </Box>
+      <span className="app-spinner" role="progressbar" aria-label={t('common.loading')} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { lazyNamed, MountWhenOpened } from './lazy';
 
 export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
@@ -16,8 +16,19 @@ const SnackbarContext = createContext<Notify>(() => {});
 // The snackbar's code (Snackbar, Alert) loads with the first message, not with the first page.
 const SnackbarView = lazyNamed(() => import('./SnackbarView'), 'SnackbarView');
 
-/** One snackbar at a time, top-center, 3 s; closed by its button, never by clicking away. */
-export function SnackbarProvider({ children }: { children: ReactNode }) {
+const Unframed = ({ children }: { children: ReactNode }) => children;
+
+/**
+ * One snackbar at a time, top-center, 3 s; closed by its button, never by clicking away. `frame` surrounds the
+ * snackbar (the app gives MUI's theme, which the sign-in pages do not load).
+ */
+export function SnackbarProvider({
+  children,
+  frame: Frame = Unframed,
+}: {
+  children: ReactNode;
+  frame?: ComponentType<{ children: ReactNode }>;
+}) {
   const [current, setCurrent] = useState<SnackbarMessage | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -31,7 +42,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     <SnackbarContext.Provider value={notify}>
       {children}
       <MountWhenOpened when={current !== null}>
-        <SnackbarView current={current} open={open} onClose={close} />
+        <Frame>
+          <SnackbarView current={current} open={open} onClose={close} />
+        </Frame>
       </MountWhenOpened>
     </SnackbarContext.Provider>
   );

@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateAppearance, useAppearance } from '../appearance';
+import { primaryMain } from '../palette';
 import { useBusiness } from '../queries';
-import { createAppTheme } from '../theme';
 
 /** Theme colour, light/dark, ltr/rtl and the big-sidebar layout; persisted per browser. */
 export function AppearanceMenu() {
@@ -28,10 +28,7 @@ export function AppearanceMenu() {
   const { data: business } = useBusiness();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const active = appearance.color ?? business?.theme ?? 'red';
-  const swatches = useMemo(
-    () => THEME_COLORS.map((color) => ({ color, main: createAppTheme(color, 'light', 'ltr').palette.primary.main })),
-    [],
-  );
+  const swatches = useMemo(() => THEME_COLORS.map((color) => ({ color, main: primaryMain(color, 'light') })), []);
 
   return (
     <>

@@ -6,8 +6,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../../core/i18n';
+import { MuiTheme } from '../MuiTheme';
 
-/** The languages (Español / English) under the header's language button; loaded when it is first opened. */
+/**
+ * The languages (Español / English) under a language button (the header's, the sign-in pages'); loaded when it is
+ * first opened, in MUI's theme of its own on the sign-in pages.
+ */
 export function LanguageMenuList({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const choose = (locale: Locale) => {
@@ -15,19 +19,21 @@ export function LanguageMenuList({ anchor, onClose }: { anchor: HTMLElement | nu
     onClose();
   };
   return (
-    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
-      {LOCALES.map((locale) => (
-        <MenuItem
-          key={locale}
-          selected={i18n.language === locale}
-          onClick={() => choose(locale)}
-          data-testid={`language-option-${locale}`}
-          lang={locale}
-        >
-          <ListItemIcon>{i18n.language === locale ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-          <ListItemText>{t(`languages.${locale}`)}</ListItemText>
-        </MenuItem>
-      ))}
-    </Menu>
+    <MuiTheme baseline={false}>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+        {LOCALES.map((locale) => (
+          <MenuItem
+            key={locale}
+            selected={i18n.language === locale}
+            onClick={() => choose(locale)}
+            data-testid={`language-option-${locale}`}
+            lang={locale}
+          >
+            <ListItemIcon>{i18n.language === locale ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{t(`languages.${locale}`)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </MuiTheme>
   );
 }

@@ -1,10 +1,8 @@
 import { LIMITS } from '@atiende/contracts';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import './auth.css';
 
 /** "Authenticating" screen: goes to /login after 3 s. */
 export function AuthenticatingPage() {
@@ -15,22 +13,9 @@ export function AuthenticatingPage() {
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
-    <Box
-      data-testid="authenticating"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        bgcolor: 'background.default',
-      }}
-    >
-      <CircularProgress />
-      <Typography variant="h6" component="h1">
-        {t('auth.authenticating')}
-      </Typography>
-    </Box>
+    <div className="auth-waiting" data-testid="authenticating">
+      <span className="app-spinner" role="progressbar" aria-label={t('common.loading')} />
+      <h1>{t('auth.authenticating')}</h1>
+    </div>
   );
 }

@@ -1,15 +1,12 @@
 import { CODES } from '@atiende/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { api, fieldErrors } from '../../api/client';
-import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
+import { AuthButton, AuthTextField } from './ui';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -40,8 +37,8 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} busy={busy}>
-      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="forgot-form">
-        <PlainTextField
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="forgot-form">
+        <AuthTextField
           label={t('auth.email')}
           type="email"
           autoComplete="email"
@@ -49,28 +46,20 @@ export function ForgotPasswordPage() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
+          error={error}
           disabled={busy}
-          slotProps={{ htmlInput: { 'data-testid': 'forgot-email', maxLength: 254 } }}
+          testId="forgot-email"
+          maxLength={254}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          data-testid="forgot-submit"
-          sx={{ mt: 1 }}
-        >
+        <AuthButton type="submit" variant="contained" size="large" fullWidth loading={busy} testId="forgot-submit">
           {t('auth.forgot.submit')}
-        </Button>
-        <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Link component={RouterLink} to="/" variant="body2" data-testid="forgot-back-link">
+        </AuthButton>
+        <div className="auth-row" data-align="center">
+          <Link className="auth-link" to="/" data-testid="forgot-back-link">
             {t('auth.backToLogin')}
           </Link>
-        </Box>
-      </Box>
+        </div>
+      </form>
     </AuthLayout>
   );
 }

@@ -1,21 +1,14 @@
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api, fieldErrors, isOk } from '../../api/client';
 import { useRealtime } from '../../app/realtime';
 import { clearSession, setPaused, useSession } from '../../core/session';
-import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { unlockAgent, useForcedStatus } from '../desk/agentStatus';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { AuthButton, AuthTextField, Icon, PasswordField } from './ui';
 
 export function LockscreenPage() {
   const { t } = useTranslation();
@@ -67,29 +60,31 @@ export function LockscreenPage() {
   };
 
   return (
-    <AuthLayout title={t('auth.lock.title')} subtitle={t('auth.lock.subtitle')} busy={busy}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 1 }}>
-        <Avatar src={user?.url_image ?? undefined} alt={user?.nombre} sx={{ width: 64, height: 64 }}>
-          <LockOutlinedIcon />
-        </Avatar>
-        {user?.nombre ? (
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {user.nombre}
-          </Typography>
-        ) : null}
-      </Box>
-      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="lock-form">
-        <PlainTextField
+    <AuthLayout
+      title={t('auth.lock.title')}
+      subtitle={t('auth.lock.subtitle')}
+      busy={busy}
+      header={
+        <div className="auth-user">
+          <div className="auth-avatar">
+            {user?.url_image ? <img src={user.url_image} alt={user.nombre} /> : <Icon name="lock" />}
+          </div>
+          {user?.nombre ? <p className="auth-user-name">{user.nombre}</p> : null}
+        </div>
+      }
+    >
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="lock-form">
+        <AuthTextField
           label={t('auth.email')}
           type="email"
           autoComplete="username"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(errors.email)}
-          helperText={errors.email ?? ' '}
+          error={errors.email}
           disabled={busy}
-          slotProps={{ htmlInput: { 'data-testid': 'lock-email', maxLength: 254 } }}
+          testId="lock-email"
+          maxLength={254}
         />
         <PasswordField
           testId="lock-password"
@@ -99,27 +94,18 @@ export function LockscreenPage() {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? ' '}
+          error={errors.password}
           disabled={busy}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          data-testid="lock-submit"
-          sx={{ mt: 1 }}
-        >
+        <AuthButton type="submit" variant="contained" size="large" fullWidth loading={busy} testId="lock-submit">
           {t('auth.lock.submit')}
-        </Button>
-        <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Link component="button" type="button" variant="body2" onClick={signOut} data-testid="lock-logout">
+        </AuthButton>
+        <div className="auth-row" data-align="center">
+          <button type="button" className="auth-link" onClick={signOut} data-testid="lock-logout">
             {t('auth.lock.otherUser')}
-          </Link>
-        </Box>
-      </Box>
+          </button>
+        </div>
+      </form>
     </AuthLayout>
   );
 }

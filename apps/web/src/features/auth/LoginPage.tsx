@@ -1,24 +1,17 @@
 import { CODES, type LoginBody, type LoginResult } from '@atiende/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, fieldErrors, isOk } from '../../api/client';
 import { safeNext } from '../../app/guards';
 import { LINKS, supportMailto } from '../../app/links';
 import { queryKeys } from '../../app/queries';
 import { startSession, useSession } from '../../core/session';
-import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { AuthButton, AuthTextField, PasswordField } from './ui';
 
 type Step = 'credentials' | 'code';
 type Errors = Partial<Record<'email' | 'password' | 'verification_code', string>>;
@@ -107,40 +100,35 @@ export function LoginPage() {
       subtitle={step === 'code' ? t('auth.login.codeSubtitle') : t('auth.login.subtitle')}
       busy={busy}
       footer={
-        <Stack
-          direction="row"
-          spacing={2}
-          divider={<Divider orientation="vertical" flexItem />}
-          sx={{ justifyContent: 'center', flexWrap: 'wrap' }}
-        >
-          <Link href={supportMailto} data-testid="login-support-link" variant="body2">
+        <div className="auth-footer-links">
+          <a className="auth-link" href={supportMailto} data-testid="login-support-link">
             {t('auth.login.contactSupport')}
-          </Link>
-          <Link
+          </a>
+          <a
+            className="auth-link"
             href={LINKS.userManual}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="login-manuals-link"
-            variant="body2"
           >
             {t('auth.login.userManuals')}
-          </Link>
-          <Link
+          </a>
+          <a
+            className="auth-link"
             href={LINKS.social}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="login-social-link"
-            variant="body2"
           >
             {t('auth.login.socialMedia')}
-          </Link>
-        </Stack>
+          </a>
+        </div>
       }
     >
-      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="login-form" data-step={step}>
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="login-form" data-step={step}>
         {step === 'credentials' ? (
           <>
-            <PlainTextField
+            <AuthTextField
               label={t('auth.email')}
               type="email"
               autoComplete="username"
@@ -148,10 +136,10 @@ export function LoginPage() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              error={Boolean(errors.email)}
-              helperText={errors.email ?? ' '}
+              error={errors.email}
               disabled={busy}
-              slotProps={{ htmlInput: { 'data-testid': 'login-email', maxLength: 254 } }}
+              testId="login-email"
+              maxLength={254}
             />
             <PasswordField
               testId="login-password"
@@ -160,22 +148,19 @@ export function LoginPage() {
               required
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              error={Boolean(errors.password)}
-              helperText={errors.password ?? ' '}
+              error={errors.password}
               disabled={busy}
             />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-              <Link component={RouterLink} to="/forgot-password" variant="body2" data-testid="login-forgot-link">
+            <div className="auth-row" data-align="end">
+              <Link className="auth-link" to="/forgot-password" data-testid="login-forgot-link">
                 {t('auth.login.forgotPassword')}
               </Link>
-            </Box>
+            </div>
           </>
         ) : (
           <>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {email}
-            </Typography>
-            <PlainTextField
+            <p className="auth-text">{email}</p>
+            <AuthTextField
               label={t('auth.login.code')}
               type="password"
               autoComplete="one-time-code"
@@ -183,21 +168,17 @@ export function LoginPage() {
               required
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              error={Boolean(errors.verification_code)}
-              helperText={errors.verification_code ?? t('auth.login.codeHelp')}
+              error={errors.verification_code}
+              helperText={t('auth.login.codeHelp')}
               disabled={busy}
-              slotProps={{
-                htmlInput: {
-                  'data-testid': 'login-code',
-                  inputMode: 'numeric',
-                  pattern: '[0-9]*',
-                  maxLength: 6,
-                  style: { letterSpacing: '0.5em' },
-                },
-              }}
+              testId="login-code"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={6}
+              style={{ letterSpacing: '0.5em' }}
             />
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1 }}>
-              <Button
+            <div className="auth-row" data-align="between">
+              <AuthButton
                 variant="text"
                 size="small"
                 onClick={() => {
@@ -205,34 +186,26 @@ export function LoginPage() {
                   form.reset();
                 }}
                 disabled={busy}
-                data-testid="login-back"
+                testId="login-back"
               >
                 {t('common.back')}
-              </Button>
-              <Button
+              </AuthButton>
+              <AuthButton
                 variant="outlined"
                 size="small"
                 onClick={requestNewCode}
                 disabled={busy}
-                data-testid="login-new-code"
+                testId="login-new-code"
               >
                 {t('auth.login.newCode')}
-              </Button>
-            </Box>
+              </AuthButton>
+            </div>
           </>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          data-testid="login-submit"
-          sx={{ mt: 1 }}
-        >
+        <AuthButton type="submit" variant="contained" size="large" fullWidth loading={busy} testId="login-submit">
           {step === 'code' ? t('auth.login.verify') : t('auth.login.submit')}
-        </Button>
-      </Box>
+        </AuthButton>
+      </form>
     </AuthLayout>
   );
 }

@@ -1,16 +1,12 @@
 import { CODES, LIMITS } from '@atiende/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, fieldErrors } from '../../api/client';
-import { PlainTextField } from '../../ui/PlainTextField';
 import { useSnackbar } from '../../ui/SnackbarProvider';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { AuthButton, AuthTextField, PasswordField } from './ui';
 
 type Field = 'email' | 'password' | 'password_confirmation' | 'token';
 
@@ -65,18 +61,18 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} busy={busy}>
-      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="reset-form">
-        <PlainTextField
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="reset-form">
+        <AuthTextField
           label={t('auth.email')}
           type="email"
           autoComplete="username"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(errors.email)}
-          helperText={errors.email ?? ' '}
+          error={errors.email}
           disabled={busy}
-          slotProps={{ htmlInput: { 'data-testid': 'reset-email', maxLength: 254 } }}
+          testId="reset-email"
+          maxLength={254}
         />
         <PasswordField
           testId="reset-password"
@@ -86,8 +82,8 @@ export function ResetPasswordPage() {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? t('validation.minLength', { count: LIMITS.passwordMinLength })}
+          error={errors.password}
+          helperText={t('validation.minLength', { count: LIMITS.passwordMinLength })}
           disabled={busy}
         />
         <PasswordField
@@ -97,27 +93,18 @@ export function ResetPasswordPage() {
           required
           value={confirmation}
           onChange={(e) => setConfirmation(e.target.value)}
-          error={Boolean(errors.password_confirmation)}
-          helperText={errors.password_confirmation ?? ' '}
+          error={errors.password_confirmation}
           disabled={busy}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={busy}
-          data-testid="reset-submit"
-          sx={{ mt: 1 }}
-        >
+        <AuthButton type="submit" variant="contained" size="large" fullWidth loading={busy} testId="reset-submit">
           {t('auth.reset.submit')}
-        </Button>
-        <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Link component={RouterLink} to="/login" variant="body2" data-testid="reset-back-link">
+        </AuthButton>
+        <div className="auth-row" data-align="center">
+          <Link className="auth-link" to="/login" data-testid="reset-back-link">
             {t('auth.backToLogin')}
           </Link>
-        </Box>
-      </Box>
+        </div>
+      </form>
     </AuthLayout>
   );
 }

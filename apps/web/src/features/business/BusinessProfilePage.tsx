@@ -22,8 +22,8 @@ import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { INTEGRATION_ICONS } from '../../app/menu';
+import { primaryMain } from '../../app/palette';
 import { queryKeys, useBusiness, usePermissions } from '../../app/queries';
-import { createAppTheme } from '../../app/theme';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { roleLabel } from '../../ui/format';
 import { ImageUpload } from '../../ui/ImageUpload';
@@ -115,10 +115,7 @@ function BusinessForm({ business }: { business: Business }) {
   const { errors } = form;
   const identificationTypes = useCatalogueOptions('tipo-documento');
   const roles = useRoles(can('ver-lista-roles|editar-permisos-roles'));
-  const swatches = useMemo(
-    () => THEME_COLORS.map((color) => ({ color, main: createAppTheme(color, 'light', 'ltr').palette.primary.main })),
-    [],
-  );
+  const swatches = useMemo(() => THEME_COLORS.map((color) => ({ color, main: primaryMain(color, 'light') })), []);
 
   const onSaved = (saved: Business) => {
     client.setQueryData(queryKeys.business, saved);

@@ -7,8 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../ui/PasswordField';
 import { useFormErrors } from '../../ui/useFormErrors';
-import { PasswordField } from '../auth/PasswordField';
 
 export interface PasswordValues {
   current_password: string;

@@ -2,16 +2,19 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlainTextField, type PlainTextFieldProps } from '../../ui/PlainTextField';
 
-/** Password input with a show/hide toggle. `testId` goes on the <input>. */
-export function PasswordField({ testId, ...props }: PlainTextFieldProps & { testId: string }) {
+/**
+ * MUI's password field with a show/hide toggle, for the app's forms (the sign-in pages have their own, without MUI:
+ * features/auth/ui.tsx). `testId` goes on the <input>.
+ */
+export function PasswordField({ testId, ...props }: Omit<TextFieldProps, 'type' | 'slotProps'> & { testId: string }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <PlainTextField
+    <TextField
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{
@@ -21,7 +24,7 @@ export function PasswordField({ testId, ...props }: PlainTextFieldProps & { test
             <InputAdornment position="end">
               <IconButton
                 aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
-                onClick={() => setVisible((v) => !v)}
+                onClick={() => setVisible((shown) => !shown)}
                 edge="end"
                 size="small"
               >
