@@ -60,7 +60,13 @@ export const PERMISSION_CATEGORIES = {
   surveys: ['ver-lista-encuestas', 'ver-encuesta', 'agregar-encuesta', 'editar-encuesta'],
   botBuilder: ['ver-menu-botbuilder', 'ver-lista-bots', 'agregar-bot', 'editar-bot'],
   omniWidgets: ['ver-menu-omniwidgets', 'ver-lista-omniwidgets', 'agregar-omniwidget', 'editar-omniwidget'],
-  supervision: ['ver-estados-agentes', 'ver-supervision-usuarios', 'ver-supervision-colas', 'forzar-estado-agente'],
+  supervision: [
+    'ver-estados-agentes',
+    'ver-supervision-usuarios',
+    'ver-supervision-colas',
+    'forzar-estado-agente',
+    'intervenir-llamadas',
+  ],
   business: [
     'ver-menu-empresa',
     'ver-perfil-empresa',

@@ -18,6 +18,7 @@ import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widge
 import { REPORT_PROGRESS_EVENT, type ReportProgressEvent } from './reports.js';
 import { TICKET_EVENT, type TicketEvent } from './tickets/tickets.js';
 import { CALL_EVENTS, type CallEvent } from './voice/calls.js';
+import { CALL_MONITOR_EVENT, type CallMonitorEvent } from './voice/monitor.js';
 
 /** `customer-import-progress`: to the user who started a customer import, as rows are processed. */
 export const CUSTOMER_IMPORT_PROGRESS_EVENT = 'customer-import-progress';
@@ -88,6 +89,8 @@ export interface RealtimeEventMap {
   [CALL_EVENTS.connected]: CallEvent;
   [CALL_EVENTS.ended]: CallEvent;
   [CALL_EVENTS.rejected]: CallEvent;
+  /** A step of a supervisor's connection to an agent's call (listen, whisper, barge), to the other party only. */
+  [CALL_MONITOR_EVENT]: CallMonitorEvent;
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

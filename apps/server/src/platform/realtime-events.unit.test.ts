@@ -25,6 +25,7 @@ function recorder() {
     toSupervisors: (_campaignIds, event, payload) => record(event, payload),
     toTicketReaders: (_campaignId, _assignedUserId, event, payload) => record(event, payload),
     volatileToTicketReaders: (_campaignId, _assignedUserId, event, payload) => void record(event, payload),
+    volatileToUser: (_userId, event, payload) => void record(event, payload),
     toAll: (event, payload) => void record(event, payload),
   } satisfies Partial<Realtime>;
   return { realtime, sent };

@@ -65,6 +65,11 @@ export interface Realtime {
     event: E,
     payload: RealtimePayload<E>,
   ): Promise<void>;
+  /**
+   * Unsequenced, to one user's sockets: for what must never be replayed later (a call's connection setup, whose
+   * descriptions are stale a minute on).
+   */
+  volatileToUser<E extends RealtimeEventName>(userId: number, event: E, payload: RealtimePayload<E>): void;
   /** Unsequenced, to the same readers: for notices worthless a second later (a visitor typing). */
   volatileToTicketReaders<E extends RealtimeEventName>(
     campaignId: number,
@@ -216,6 +221,7 @@ export async function attachRealtime(options: {
       // Logged per room like toSupervisors; a reader who is also the assignee may get it twice (idempotent patches).
       await Promise.all(ticketReaderRooms(campaignId, assignedUserId).map((room) => sequenced(room, event, payload)));
     },
+    volatileToUser: (userId, event, payload) => emitTo(rooms.user(userId), event, payload),
     volatileToTicketReaders: (campaignId, assignedUserId, event, payload) => {
       emitTo(ticketReaderRooms(campaignId, assignedUserId), event, payload);
     },

@@ -19,3 +19,13 @@ export async function listen(file: string): Promise<{ hertz: number; amplitude: 
     seconds: value('Length \\(seconds\\)'),
   };
 }
+
+/**
+ * The RMS amplitude of one frequency band (±60 Hz around `hertz`) in a stretch of a recording (sox `sinc` band-pass,
+ * then `stat`): whether a party heard a given tone at a given time, whatever else they heard with it.
+ */
+export async function bandAmplitude(file: string, hertz: number, from: number, seconds: number): Promise<number> {
+  const band = `${Math.max(1, hertz - 60)}-${hertz + 60}`;
+  const { stderr } = await exec('sox', [file, '-n', 'trim', String(from), String(seconds), 'sinc', band, 'stat']);
+  return Number(/RMS\s+amplitude:\s+(-?[\d.]+)/.exec(stderr)?.[1] ?? Number.NaN);
+}

@@ -1,2 +1,3 @@
 export * from './calls.js';
+export * from './monitor.js';
 export * from './softphone.js';

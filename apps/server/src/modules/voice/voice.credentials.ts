@@ -25,3 +25,15 @@ export function turnPassword(secret: string, username: string): string {
 export function newVoiceSecret(): string {
   return crypto.randomBytes(32).toString('hex');
 }
+
+/** The installation's TURN server for a browser that reached the voice host as `host`, with time-limited credentials. */
+export function turnServers(options: { secret: string; host: string; port: number; user: string }) {
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return [
+    {
+      urls: `turn:${host}:${options.port}?transport=udp`,
+      username: options.user,
+      credential: turnPassword(options.secret, options.user),
+    },
+  ];
+}

@@ -1,6 +1,14 @@
-import { softphoneCredentialsSchema, voiceStatusSchema } from '@atiende/contracts';
+import {
+  callMonitorSessionSchema,
+  callMonitorSignalSchema,
+  callMonitorStartSchema,
+  idParamSchema,
+  softphoneCredentialsSchema,
+  voiceStatusSchema,
+} from '@atiende/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-hook.js';
 import { success } from '../../platform/http/envelope.js';
 import { ok } from '../../platform/http/openapi.js';
@@ -38,5 +46,50 @@ export async function voiceRoutes(app: FastifyInstance, voice: VoiceService): Pr
       },
     },
     async (request) => success(request, await voice.credentials(requireAuth(request), hostOf(request.headers.host))),
+  );
+
+  // Listen, whisper, barge (docs/voice.md): the supervisor asks for a session, then both browsers set up their
+  // connection through /voice/monitor, which relays each step to the other one.
+  api.post(
+    '/supervision/agentes/:id/monitor',
+    {
+      config: { permission: 'intervenir-llamadas' },
+      schema: {
+        tags,
+        operationId: 'startCallMonitor',
+        summary: 'Take part in the live call of an agent of the supervisor’s campaigns: listen, whisper or barge',
+        params: idParamSchema,
+        body: callMonitorStartSchema,
+        response: ok(callMonitorSessionSchema),
+      },
+    },
+    async (request) =>
+      success(
+        request,
+        await voice.monitor.start(
+          requireAuth(request),
+          request.params.id,
+          request.body.mode,
+          hostOf(request.headers.host),
+        ),
+      ),
+  );
+
+  api.post(
+    '/voice/monitor',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        operationId: 'signalCallMonitor',
+        summary: 'A step of a call monitoring session (offer, answer, mode, end), relayed to the other party',
+        body: callMonitorSignalSchema,
+        response: ok(z.null()),
+      },
+    },
+    async (request) => {
+      await voice.monitor.signal(requireAuth(request), request.body, hostOf(request.headers.host));
+      return success(request, null);
+    },
   );
 }

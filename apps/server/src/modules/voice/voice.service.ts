@@ -6,9 +6,10 @@ import type { Executor } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { businessRepo } from '../business/business.repo.js';
 import { type CallCenter, type CallCenterDeps, createCallCenter } from './voice.calls.js';
-import { credentialUser, newVoiceSecret, SIP_REALM, sipPassword, turnPassword } from './voice.credentials.js';
+import { credentialUser, newVoiceSecret, SIP_REALM, sipPassword, turnServers } from './voice.credentials.js';
 import { createVoiceDaemons, type VoiceDaemons } from './voice.daemons.js';
 import { processRecords } from './voice.leftovers.js';
+import { createCallMonitor } from './voice.monitor.js';
 import { voiceRepo } from './voice.repo.js';
 
 /** Softphone credentials last this long; the browser asks for new ones before they lapse. */
@@ -61,8 +62,13 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
     return { configured: webrtcEnabled && alive, webrtcEnabled, state };
   }
 
+  const monitor = createCallMonitor(ctx, { agents: deps.agents, configured: async () => (await status()).configured });
+
   return {
     status,
+
+    /** Listen, whisper and barge: a supervisor's part in an agent's live call (voice.monitor.ts). */
+    monitor,
 
     /** The signed-in user's softphone credentials, for the host the browser reached (`requestHost`). */
     async credentials(actor: Actor, requestHost: string | null): Promise<SoftphoneCredentials> {
@@ -87,13 +93,7 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
         password: sipPassword(secret, user),
         realm: SIP_REALM,
         expiresAt: expiresAt.toISOString(),
-        iceServers: [
-          {
-            urls: `turn:${wsHost}:${settings.turnPort}?transport=udp`,
-            username: user,
-            credential: turnPassword(secret, user),
-          },
-        ],
+        iceServers: turnServers({ secret, host, port: settings.turnPort, user }),
       };
     },
 

@@ -444,6 +444,9 @@ const es = {
     'Gracias por llamar. En este momento estamos fuera de nuestro horario de atención. Su llamada quedó registrada y le atenderemos en cuanto abramos.',
   'voice.noExtension': 'No tiene una extensión asignada: pídala a su administrador',
   'voice.extensionShared': 'Su extensión está asignada también a otro usuario: pida a su administrador que lo corrija',
+  'voice.noLiveCall': 'El agente no está en una llamada',
+  'voice.monitorOwnCall': 'No puede intervenir en su propia llamada',
+  'voice.monitorSessionOver': 'La intervención terminó: iníciela de nuevo',
   'voice.invalidNumber': 'Escriba un número válido (dígitos, * o #, hasta 32)',
 } as const;
 
@@ -886,6 +889,9 @@ const en: Record<MessageKey, string> = {
     'Thank you for calling. We are closed right now. Your call has been recorded and we will get back to you as soon as we open.',
   'voice.noExtension': 'You have no extension: ask your administrator for one',
   'voice.extensionShared': 'Your extension is also given to another user: ask your administrator to fix it',
+  'voice.noLiveCall': 'The agent is not on a call',
+  'voice.monitorOwnCall': 'You cannot intervene in your own call',
+  'voice.monitorSessionOver': 'The intervention is over: start it again',
   'voice.invalidNumber': 'Enter a valid number (digits, * or #, up to 32)',
 };
 

@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
@@ -11,6 +11,7 @@ import { ticketKeys } from '../tickets/api';
 import { followChannelCalls } from './channelCall';
 import './i18n';
 import { DOT_COLORS, dotOf } from './model';
+import { followCallMonitoring } from './monitoring';
 import { softphone, useSoftphone } from './softphone';
 
 export { SoftphoneCallButton } from './CallButton';
@@ -33,7 +34,16 @@ export function SoftphoneLauncher({ extension }: { extension: string }) {
     return () => softphone.stop();
   }, [extension]);
 
+  // Supervisors' listen, whisper and barge on this tab's calls.
+  useEffect(() => followCallMonitoring(softphone), []);
+
   const navigate = useNavigate();
+  // The router gives a new navigate on every page change: followed through a ref, so opening the call's ticket does
+  // not resubscribe (which forgot who was calling, and the panel showed the bridge's name instead).
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const queryClient = useQueryClient();
   useEffect(
     () =>
@@ -43,14 +53,14 @@ export function SoftphoneLauncher({ extension }: { extension: string }) {
         onConnected: ({ casoId }) => {
           if (casoId === null) return;
           void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(casoId) });
-          void navigate(`/app/tickets/${casoId}/view`);
+          void navigateRef.current(`/app/tickets/${casoId}/view`);
         },
         // Its timeline shows the call's outcome and duration.
         onEnded: ({ casoId }) => {
           if (casoId !== null) void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(casoId) });
         },
       }),
-    [navigate, queryClient],
+    [queryClient],
   );
 
   const registered = state.registration === 'REGISTERED';

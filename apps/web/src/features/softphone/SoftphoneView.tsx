@@ -20,6 +20,7 @@ import { AudioSettings } from './AudioSettings';
 import { isBridgeCall, useChannelCall } from './channelCall';
 import type { SoftphoneCall, SoftphoneEngine, SoftphoneState } from './engine';
 import { callDuration, DOT_COLORS, dotOf, formatDuration, secondsLeft } from './model';
+import { useMonitorNotice } from './monitoring';
 
 /** What the panel asks of the engine (tests pass stand-ins). */
 export type SoftphoneActions = Pick<
@@ -182,6 +183,8 @@ function CallArea({
   const idle = callState === 'idle';
   // A customer's call through a telephony channel: the server says who calls and which ticket it is in.
   const channelCall = useChannelCall();
+  // A supervisor whispering or barging in (silent listening shows nothing).
+  const monitorNotice = useMonitorNotice();
   const customer = call && isBridgeCall(call.remoteNumber) ? channelCall : null;
   // A new customer is named by their number: it shows once.
   const remoteName = customer
@@ -254,6 +257,12 @@ function CallArea({
             </Typography>
           ) : null}
         </Box>
+      ) : null}
+
+      {monitorNotice && callState === 'connected' ? (
+        <Alert severity="warning" data-testid="softphone-monitor" data-mode={monitorNotice.mode} sx={{ py: 0 }}>
+          {t(`softphone.monitor.${monitorNotice.mode}`, { name: monitorNotice.supervisor })}
+        </Alert>
       ) : null}
 
       {countdown !== null ? (

@@ -88,6 +88,8 @@ export interface SoftphoneEngine {
   /** A dialpad key: DTMF during a connected call (sent in batches), else a digit of the number field. */
   pressKey(key: string): void;
   dismissNotice(): void;
+  /** The connected call's peer connection (its microphone and the remote party's audio), for a supervisor's session. */
+  connectedCall(): RTCPeerConnection | null;
 }
 
 /** Registration and connection retries wait 2 s, 4 s, 8 s, 16 s, then 30 s each. */
@@ -748,5 +750,6 @@ export function createSoftphoneEngine(deps: SoftphoneDeps): SoftphoneEngine {
     toggleMute,
     pressKey,
     dismissNotice: () => set({ notice: null }),
+    connectedCall: () => (state.call?.state === 'connected' ? (session?.connection ?? null) : null),
   };
 }

@@ -8,9 +8,16 @@ import i18n from '../../core/i18n';
 import { byTestId, envelope, mount, waitUntil } from '../../test/dom';
 import { SupervisionUsersPage } from './SupervisionUsersPage';
 
+let lacking: string | null = null;
 vi.mock('../../app/queries', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/queries')>()),
-  usePermissions: () => ({ granted: new Set(), roles: [], isAgent: false, can: () => true, ready: true }),
+  usePermissions: () => ({
+    granted: new Set(),
+    roles: [],
+    isAgent: false,
+    can: (permission: string) => permission !== lacking,
+    ready: true,
+  }),
 }));
 
 const answeredAt = new Date(Date.now() - 75_000).toISOString();
@@ -53,6 +60,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  lacking = null;
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
@@ -94,5 +102,48 @@ describe('the supervision users page', () => {
     expect(byTestId('supervision-call-2')?.dataset.direction).toBe('outbound');
     await act(() => i18n.changeLanguage('en'));
     expect(byTestId('supervision-call-2')?.textContent).toMatch(/^Outgoing call with \+573009998877 · 00:00:[0-5]\d$/);
+  });
+
+  it('offers to intervene in a live call only, with the permission, and says why the server refused', async () => {
+    await i18n.changeLanguage('es');
+    start();
+    await waitUntil(() => byTestId('supervision-call-1') !== null);
+    const button = byTestId('supervision-monitor-1') as HTMLButtonElement;
+    expect(button.getAttribute('aria-label')).toBe('Intervenir en la llamada');
+    // Agent 2 talks on no call.
+    expect(byTestId('supervision-monitor-2')).toBeNull();
+
+    // The call ended a moment ago: the server says so, and no session bar stays.
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/monitor')
+        ? new Response(
+            JSON.stringify({
+              statusResult: false,
+              status: 'ERROR',
+              code: 'VOICE.NO_LIVE_CALL',
+              message: 'El agente no está en una llamada',
+              result: null,
+            }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          )
+        : envelope([agent(1), agent(2)]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    act(() => button.click());
+    await waitUntil(() => byTestId('snackbar') !== null);
+    expect(byTestId('snackbar')?.textContent).toContain('El agente no está en una llamada');
+    expect(byTestId('call-monitor')).toBeNull();
+    const monitorCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/monitor'));
+    if (!monitorCall) throw new Error('no monitor request');
+    const [url, init] = monitorCall as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/supervision\/agentes\/1\/monitor$/);
+    expect(JSON.parse(String(init.body))).toEqual({ mode: 'listen' });
+  });
+
+  it('hides the intervention without intervenir-llamadas', async () => {
+    lacking = 'intervenir-llamadas';
+    start();
+    await waitUntil(() => byTestId('supervision-call-1') !== null);
+    expect(byTestId('supervision-monitor-1')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { AGENT_STATUS_CODES } from '@atiende/contracts';
 import DensityLargeIcon from '@mui/icons-material/DensityLarge';
 import DensityMediumIcon from '@mui/icons-material/DensityMedium';
 import DensitySmallIcon from '@mui/icons-material/DensitySmall';
+import HeadsetIcon from '@mui/icons-material/Headset';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
@@ -34,6 +35,7 @@ import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePermissions } from '../../app/queries';
+import { useSession } from '../../core/session';
 import { type Density, readDensity, writeDensity } from '../../ui/density';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatDuration } from '../../ui/format';
@@ -41,6 +43,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { SearchField } from '../../ui/SearchField';
 import { useLiveAgents, useNow, useSupervisedAgents } from './api';
+import { CallMonitorBar, useCallMonitoring } from './CallMonitorBar';
 import { StatusChip } from './components';
 import { ForceStatusDialog, HistoryDialog } from './dialogs';
 import {
@@ -124,6 +127,9 @@ export function SupervisionUsersPage() {
   const [forcing, setForcing] = useState<number | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const canForce = can('forzar-estado-agente');
+  const canMonitor = can('intervenir-llamadas');
+  const me = useSession().user?.id ?? null;
+  const monitoring = useCallMonitoring();
 
   const all = agents.data ?? [];
   const counts = useMemo(() => countByStatus(all), [all]);
@@ -266,6 +272,20 @@ export function SupervisionUsersPage() {
           </TableCell>
         ))}
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          {canMonitor && row.call && row.id !== me ? (
+            <Tooltip title={t('supervision.monitor.action')}>
+              <IconButton
+                size="small"
+                color="success"
+                aria-label={t('supervision.monitor.action')}
+                aria-pressed={monitoring.controller?.agentId === row.id}
+                onClick={() => void monitoring.start(row)}
+                data-testid={`supervision-monitor-${row.id}`}
+              >
+                <HeadsetIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
           <Tooltip title={t('supervision.history.action')}>
             <IconButton
               size="small"
@@ -311,6 +331,7 @@ export function SupervisionUsersPage() {
           </Tooltip>
         }
       />
+      <CallMonitorBar monitoring={monitoring} />
       <Paper variant="outlined" data-testid="supervision-users" data-density={density} sx={{ overflow: 'hidden' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5 }}>
           <SearchField
