@@ -44,7 +44,12 @@ export const DIALER_ACCOUNT_STATUSES = ['new', 'executed', 'success', 'failed'] 
 export type DialerAccountStatus = (typeof DIALER_ACCOUNT_STATUSES)[number];
 
 /** How one call ended. */
-export const DIALER_OUTCOMES = ['answered', 'no_answer', 'busy', 'failed'] as const;
+/**
+ * How a try ended: answered (a person took the call, or the customer heard a play-audio dialer's file), no answer,
+ * busy, failed, or dropped (the customer answered but no agent was free: a dialer without sendToQueue lets them go).
+ * Every outcome but answered leaves the account for its next try.
+ */
+export const DIALER_OUTCOMES = ['answered', 'no_answer', 'busy', 'failed', 'dropped'] as const;
 export type DialerOutcome = (typeof DIALER_OUTCOMES)[number];
 
 /**

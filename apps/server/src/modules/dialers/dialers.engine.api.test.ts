@@ -96,7 +96,8 @@ describe('the dialing engine', () => {
       parallels: 2,
       tries: 2,
       rings: 1,
-      sendToQueue: false,
+      // Answers wait for the one agent while they talk on another.
+      sendToQueue: true,
       accounts: byLastName(lastName),
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -212,6 +213,116 @@ describe('the dialing engine', () => {
     await firstPhone.next('CALL_CLOSED', { since: 0 });
     const customerHeard = await listen(firstPhone.lastRecording() as string);
     expect(customerHeard.amplitude).toBeGreaterThan(0.1);
+  }, 120_000);
+
+  it('without sendToQueue a customer nobody can take at once is let go and called again; with it, they wait', async () => {
+    // A campaign of its own, whose one agent the test makes busy (paused) while a customer's phone rings.
+    const { campaignId: ownCampaign, channelId: ownLine } = await deskCampaign(t, admin, {
+      agents: [],
+      channelType: 'telephony',
+      channelConfig: {
+        sipHost: 'sip.example.com',
+        sipPort: 5060,
+        sipUser: 'atiende',
+        sipPassword: 'x',
+        did: '+576015550200',
+      },
+    });
+    const agent = await signedIn(t, 'agent');
+    await t.ctx.db.execute(sql`update users set extension = '3202' where id = ${agent.id}`);
+    await t.ctx.db.execute(sql`insert into campaign_agent_channels (campaign_id, user_id, channel_id)
+      values (${ownCampaign}, ${agent.id}, ${ownLine})`);
+    const setStatus = (status: string) =>
+      t.ctx.db.execute(sql`insert into agent_states (user_id, status) values (${agent.id}, ${status})
+        on conflict (user_id) do update set status = ${status}`);
+    await setStatus('E');
+    let agentPhone: CallWorker | null = null;
+    agentPhone = await worker('3202', 440, {
+      autoAnswer: true,
+      onEvent: (event) => {
+        if (event.type === 'CALL_ESTABLISHED') setTimeout(() => void agentPhone?.command('hangup'), 1500);
+      },
+    });
+    const attemptsOf = async (dialerId: number) =>
+      (
+        await t.ctx.db.execute<{ outcome: string | null }>(
+          sql`select outcome from dialer_attempts where dialer_id = ${dialerId} order by id`,
+        )
+      ).rows.map((row) => row.outcome);
+
+    const dial = async (phone: string, lastName: string, sendToQueue: boolean) => {
+      const customer = await worker(phone, 880, { autoAnswer: false });
+      await accountsWithIn(t.ctx.db, ownCampaign, lastName, [phone]);
+      const created = await api.post('/api/v2/dialers', admin, {
+        campaignId: ownCampaign,
+        label: `Cola ${sendToQueue}`,
+        type: 'call_campaign',
+        channels: 1,
+        parallels: 1,
+        tries: 2,
+        rings: 15,
+        sendToQueue,
+        accounts: byLastName(lastName),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const dialerId = created.json().result.id as number;
+      const since = customer.events.length;
+      expect((await api.post(`/api/v2/dialers/${dialerId}/actions`, admin, { action: 'start' })).statusCode).toBe(200);
+      await customer.next('CALL_INCOMING', { since, timeoutMs: 15_000 });
+      // The only agent goes on a pause while the customer's phone rings; then the customer answers.
+      await setStatus('P');
+      const answeredAt = customer.events.length;
+      await customer.command('accept');
+      await customer.next('CALL_ESTABLISHED', { since: answeredAt });
+      return { customer, dialerId, answeredAt };
+    };
+
+    // Without sendToQueue: nobody can take it now, so the customer is let go at once (no waiting music for
+    // nobody), the try counts as dropped, and the account waits for its next try.
+    const free = await dial('+573201000010', 'SinCola', false);
+    await free.customer.next('CALL_CLOSED', { since: free.answeredAt, timeoutMs: 5_000 });
+    await waitFor(
+      async () => (await attemptsOf(free.dialerId)).length === 1 && (await attemptsOf(free.dialerId))[0] !== null,
+      'the first try to settle',
+    );
+    expect(await attemptsOf(free.dialerId)).toEqual(['dropped']);
+    expect(await dialerRow(free.dialerId)).toMatchObject({ accounts_new: 1, accounts_success: 0 });
+    const missed = await t.ctx.db.execute<{ status: string }>(
+      sql`select status from voice_calls where campaign_id = ${ownCampaign} and customer_number = '+573201000010'`,
+    );
+    expect(missed.rows.map((row) => row.status)).toEqual(['missed']);
+    // The agent is back: the second try reaches them.
+    const again = free.customer.events.length;
+    await setStatus('E');
+    await free.customer.next('CALL_INCOMING', { since: again, timeoutMs: 15_000 });
+    await free.customer.command('accept');
+    await waitFor(async () => (await dialerRow(free.dialerId)).status === 'finalized', 'the dialer to finish', 30_000);
+    expect(await attemptsOf(free.dialerId)).toEqual(['dropped', 'answered']);
+    expect(await dialerRow(free.dialerId)).toMatchObject({ accounts_success: 1 });
+
+    // With sendToQueue: the customer waits, with audio, until the agent is free, and the first try succeeds.
+    await waitFor(async () => {
+      const rows = await t.ctx.db.execute(
+        sql`select 1 from voice_calls where user_id = ${agent.id} and ended_at is null`,
+      );
+      return rows.rows.length === 0;
+    }, 'the agent to be off the phone');
+    const queued = await dial('+573201000011', 'ConCola', true);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(queued.customer.events.slice(queued.answeredAt).some((event) => event.type === 'CALL_CLOSED')).toBe(false);
+    const waiting = await t.ctx.db.execute<{ status: string }>(
+      sql`select status from voice_calls where campaign_id = ${ownCampaign} and customer_number = '+573201000011'`,
+    );
+    expect(waiting.rows.map((row) => row.status)).toEqual(['waiting']);
+    await setStatus('E');
+    await waitFor(
+      async () => (await dialerRow(queued.dialerId)).status === 'finalized',
+      'the queued call to be taken',
+      30_000,
+    );
+    expect(await attemptsOf(queued.dialerId)).toEqual(['answered']);
+    const heard = await listen(queued.customer.lastRecording() as string);
+    expect(heard.amplitude).toBeGreaterThan(0.001);
   }, 120_000);
 
   it('plays a play-audio dialer’s file to whoever answers, then hangs up', async () => {

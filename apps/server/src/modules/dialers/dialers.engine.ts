@@ -103,6 +103,7 @@ export function createDialerEngine(ctx: AppContext, placer: () => DialerPlacer |
         description: dialer.label,
         ringMs: dialer.rings * options.ringMs,
         destination,
+        queue: dialer.sendToQueue,
         onEnd: (result) => {
           if (settled) return;
           settled = true;

@@ -7,6 +7,7 @@ import {
   type CallEvent as CallEventPayload,
   type CallStatus,
   campaignConfigSchema,
+  type DialerOutcome,
   SUPERVISION_EVENT,
 } from '@atiende/contracts';
 import type { AppContext } from '../../platform/context.js';
@@ -61,7 +62,7 @@ type LiveState = 'arriving' | 'dialing' | 'waiting' | 'ringing' | 'connected' | 
 
 /** How an outbound call (a dialer's) ended, for whoever placed it. */
 export interface OutboundResult {
-  outcome: 'answered' | 'no_answer' | 'busy' | 'failed';
+  outcome: DialerOutcome;
   answeredAt: Date | null;
   endedAt: Date;
   /** The agent who took it (a call to the campaign's agents or to an extension's holder). */
@@ -83,6 +84,12 @@ export interface OutboundRequest {
   /** How long it may ring before it counts as not answered. */
   ringMs: number;
   destination: { kind: 'agents' } | { kind: 'audio'; file: string } | { kind: 'extension'; extension: string };
+  /**
+   * The dialer's sendToQueue: an answered call waits with audio until someone can take it (up to the longest wait),
+   * as a channel's call does. Without it the call goes only to those free at once, one round, and otherwise ends as
+   * missed: the customer does not wait, and the account is called again on its next try.
+   */
+  queue: boolean;
   /** Called once, when the call is over. */
   onEnd(result: OutboundResult): void;
 }
@@ -357,13 +364,19 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
       : await voiceRepo.callCandidates(db, campaignId, call.outbound ? null : call.channelId);
     const available = everyone.filter((candidate) => !engaged.has(candidate.userId));
     let candidates = available.filter((candidate) => !call.tried.has(candidate.userId));
+    // A dialer's call without sendToQueue does not wait: one round among those free now.
+    const queues = call.outbound?.queue !== false;
     // Everyone was tried once: another round, for whoever is available now.
-    if (candidates.length === 0 && available.length > 0) {
+    if (candidates.length === 0 && available.length > 0 && queues) {
       call.tried.clear();
       candidates = available;
     }
     if (call.state !== 'waiting') return;
     if (candidates.length === 0) {
+      if (!queues) {
+        await end(call, 'missed', 'system');
+        return;
+      }
       call.timers.push(setTimeout(() => void offer(call), RETRY_MS));
       return;
     }
@@ -527,8 +540,10 @@ export function createCallCenter(ctx: AppContext, deps: CallCenterDeps, options:
     }
     if (call.outbound) {
       const answeredAt = call.customerAnsweredAt ?? null;
+      // A call for a person counts as answered once someone took it; the customer alone answering is a drop.
+      const reached = call.outbound.destination.kind === 'audio' ? answeredAt : (call.answeredAt ?? null);
       call.outbound.onEnd({
-        outcome: answeredAt ? 'answered' : status === 'failed' ? 'failed' : 'no_answer',
+        outcome: reached ? 'answered' : answeredAt ? 'dropped' : status === 'failed' ? 'failed' : 'no_answer',
         answeredAt,
         endedAt,
         agentUserId: call.agentUserId ?? null,
