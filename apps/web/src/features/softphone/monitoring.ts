@@ -116,6 +116,8 @@ async function join(event: Offer, call: RTCPeerConnection): Promise<AgentSide | 
       // In a barge the customer hears them too: the call sends the microphone mixed with the supervisor's voice.
       if (mode === 'barge' && !mixing && callSender && microphone) {
         const context = new AudioContext();
+        // Started by the agent's earlier clicks (answering); resumed in case the browser created it suspended.
+        if (context.state !== 'running') void context.resume().catch(() => undefined);
         const destination = context.createMediaStreamDestination();
         context.createMediaStreamSource(new MediaStream([microphone])).connect(destination);
         context.createMediaStreamSource(new MediaStream([supervisorVoice])).connect(destination);
