@@ -5,7 +5,7 @@ import { signIn } from '../support/auth.js';
 import { DEMO_PASSWORD } from '../support/env.js';
 
 /**
- * axe-core on the main pages, in light and in dark: login, the tickets list, a ticket view, queue supervision and a
+ * axe-core on the main pages, in light and in dark: login (with and without errors), password reset, the tickets list, a ticket view, queue supervision and a
  * form page. Any serious or critical violation fails (docs/ui.md, accessibility).
  */
 
@@ -29,6 +29,14 @@ for (const mode of ['light', 'dark'] as const) {
     await setMode(page, mode);
     await expect(page.getByTestId('login-submit')).toBeVisible();
     await expectAccessible(page, `login (${mode})`);
+    // The other sign-in pages (drawn without MUI, like the login page), with their errors showing.
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-email')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, `login with errors (${mode})`);
+    await page.goto('/v2/reset-password/token?email=ana@atiende.test');
+    await page.getByTestId('reset-submit').click();
+    await expect(page.getByTestId('reset-password')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, `password reset (${mode})`);
 
     await signIn(page, 'supervisor@atiende.test', DEMO_PASSWORD);
     await page.goto('/v2/app/tickets');
