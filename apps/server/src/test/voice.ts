@@ -70,3 +70,11 @@ export async function startVoiceTest(options: {
 }
 
 export type VoiceTest = Awaited<ReturnType<typeof startVoiceTest>>;
+
+/** `deskCampaign` options for a telephony channel with this number (a provider's trunk the tests never reach). */
+export function telephonyLine(did: string) {
+  return {
+    channelType: 'telephony',
+    channelConfig: { sipHost: 'sip.example.com', sipPort: 5060, sipUser: 'atiende', sipPassword: 'x', did },
+  };
+}

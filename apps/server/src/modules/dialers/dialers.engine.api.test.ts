@@ -7,7 +7,7 @@ import { multipartFile, signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, messagesOf, waitFor } from '../../test/desk.js';
 import { accountsWith as accountsWithIn, byLastName, dialerRow as dialerRowIn } from '../../test/dialers.js';
 import { listen, makeTone } from '../../test/tones.js';
-import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
+import { startVoiceTest, telephonyLine, type VoiceTest } from '../../test/voice.js';
 import type { CallWorker, CallWorkerOptions } from '../voice/voice.worker.js';
 import { dialersRepo } from './dialers.repo.js';
 
@@ -52,8 +52,7 @@ beforeAll(async () => {
   // The campaign's telephony line: answered dialer calls are recorded on it.
   ({ campaignId, channelId: lineId } = await deskCampaign(t, admin, {
     agents: [],
-    channelType: 'telephony',
-    channelConfig: { sipHost: 'sip.example.com', sipPort: 5060, sipUser: 'atiende', sipPassword: 'x', did: LINE },
+    ...telephonyLine(LINE),
   }));
   await t.ctx.db.execute(sql`update business set webrtc_enabled = true`);
 }, 60_000);
@@ -219,14 +218,7 @@ describe('the dialing engine', () => {
     // A campaign of its own, whose one agent the test makes busy (paused) while a customer's phone rings.
     const { campaignId: ownCampaign, channelId: ownLine } = await deskCampaign(t, admin, {
       agents: [],
-      channelType: 'telephony',
-      channelConfig: {
-        sipHost: 'sip.example.com',
-        sipPort: 5060,
-        sipUser: 'atiende',
-        sipPassword: 'x',
-        did: '+576015550200',
-      },
+      ...telephonyLine('+576015550200'),
     });
     const agent = await signedIn(t, 'agent');
     await t.ctx.db.execute(sql`update users set extension = '3202' where id = ${agent.id}`);

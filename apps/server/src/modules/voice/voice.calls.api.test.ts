@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type TestApp } from '../../test/app.js';
 import { type Actor, caller, collect, connect, deskCampaign, waitFor } from '../../test/desk.js';
 import { listen } from '../../test/tones.js';
-import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
+import { startVoiceTest, telephonyLine, type VoiceTest } from '../../test/voice.js';
 import { routerKey } from './voice.files.js';
 import { announcementAudio, WAITING_TONE_HZ } from './voice.media.js';
 import type { CallWorkerOptions } from './voice.worker.js';
@@ -86,8 +86,7 @@ beforeAll(async () => {
   admin = await signedIn(t, 'admin');
   ({ channelId, campaignId } = await deskCampaign(t, admin, {
     agents: [],
-    channelType: 'telephony',
-    channelConfig: { sipHost: 'sip.example.com', sipPort: 5060, sipUser: 'atiende', sipPassword: 'x', did: NUMBER },
+    ...telephonyLine(NUMBER),
   }));
 }, 60_000);
 
@@ -256,14 +255,7 @@ describe('the telephony channel', () => {
     const closedNumber = '+34910000002';
     const closed = await deskCampaign(t, admin, {
       agents: [],
-      channelType: 'telephony',
-      channelConfig: {
-        sipHost: 'sip.example.com',
-        sipPort: 5060,
-        sipUser: 'atiende',
-        sipPassword: 'x',
-        did: closedNumber,
-      },
+      ...telephonyLine(closedNumber),
       // Switched on with no opening slot: closed all the time.
       businessHours: { enabled: true, timezone: 'America/Bogota', days: [] },
     });
