@@ -170,8 +170,9 @@ test('a supervisor listens to, whispers to and barges into an agent’s call: ea
     // Barge: the customer hears the supervisor too; the supervisor still hears both.
     await supervisorPage.getByTestId('call-monitor-barge').click();
     await expect(bar).toHaveAttribute('data-mode', 'barge');
-    const bargeAt = Date.now();
+    // The agent's browser says so once the call sends the mix: the customer's phase starts there.
     await expect(agentPage.getByTestId('softphone-monitor')).toHaveAttribute('data-mode', 'barge');
+    const bargeAt = Date.now();
     expect(near((await heardBy(agentPage, 'monitor-supervisor-audio')).hertz, SUPERVISOR_HZ)).toBe(true);
     expect(near((await heardBy(supervisorPage, 'monitor-customer-audio')).hertz, CUSTOMER_HZ)).toBe(true);
     await agentPage.waitForTimeout(Math.max(0, 5000 - (Date.now() - bargeAt)));
