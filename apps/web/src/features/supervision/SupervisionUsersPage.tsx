@@ -92,14 +92,17 @@ function CallInProgress({ row }: { row: AgentRow }) {
     <Box
       data-testid={`supervision-call-${row.id}`}
       data-direction={call.direction}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: 'success.main', whiteSpace: 'nowrap' }}
+      // Wraps between its parts (a narrow status column must not push the table sideways); number and time stay whole.
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, mt: 0.5, color: 'success.main', maxWidth: 240 }}
     >
-      <Icon sx={{ fontSize: 16 }} aria-hidden />
+      <Icon sx={{ fontSize: 16, mt: '1px', flexShrink: 0 }} aria-hidden />
       <Typography variant="caption" sx={{ color: 'text.primary' }}>
         {t(call.direction === 'outbound' ? 'supervision.users.callOutbound' : 'supervision.users.callInbound')}{' '}
-        <bdi dir="ltr">{call.customerNumber}</bdi>
+        <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+          {call.customerNumber}
+        </bdi>
         {' · '}
-        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {formatDuration(elapsedSeconds(call.answeredAt, now))}
         </Box>
       </Typography>

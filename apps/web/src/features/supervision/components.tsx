@@ -1,5 +1,6 @@
 import type { AgentStatusCode } from '@atiende/contracts';
 import Chip from '@mui/material/Chip';
+import { getContrastRatio } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { pauseKey, statusColor } from './model';
 
@@ -11,6 +12,14 @@ export function useStatusLabel() {
     if (code !== 'P' || !pause) return status;
     return `${status} · ${t(pauseKey(pause), { defaultValue: pause })}`;
   };
+}
+
+/**
+ * The text on a status colour: white when it reaches WCAG AA for small text (4.5:1), else near-black (MUI's own
+ * choice stops at 3:1, which left white on the spec's red for "Gestión" at 4.2:1).
+ */
+export function statusTextColor(color: string): string {
+  return getContrastRatio(color, '#fff') >= 4.5 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 }
 
 /** A status chip in the spec's colour (AGENT_STATUS), text in the readable contrast colour. */
@@ -25,7 +34,7 @@ export function StatusChip({ code, pause, testId }: { code: AgentStatusCode; pau
       data-status={code}
       sx={(theme) => ({
         bgcolor: color,
-        color: theme.palette.getContrastText(color),
+        color: statusTextColor(color),
         fontWeight: 600,
         maxWidth: '100%',
         // The dark blue and grey stay visible on a dark background.
