@@ -58,6 +58,11 @@ async function heardBy(page: Page, testId: string): Promise<{ hertz: number; lev
 
 const near = (hertz: number, target: number) => Math.abs(hertz - target) < 40;
 
+/** Waits (up to 10 s) until what the page's <audio> element plays is dominated by this frequency. */
+async function expectHearing(page: Page, testId: string, hertz: number) {
+  await expect.poll(async () => near((await heardBy(page, testId)).hertz, hertz), { timeout: 10_000 }).toBe(true);
+}
+
 /** Audio packets the agent's browser received on its newest connection (the supervisor's): none while listening. */
 async function packetsFromSupervisor(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -135,16 +140,8 @@ test('a supervisor listens to, whispers to and barges into an agent’s call: ea
     const listenAt = Date.now();
 
     // Listening: the supervisor hears the agent and the customer, each on its own; nobody hears the supervisor.
-    await expect
-      .poll(async () => near((await heardBy(supervisorPage, 'monitor-agent-audio')).hertz, AGENT_HZ), {
-        timeout: 10_000,
-      })
-      .toBe(true);
-    await expect
-      .poll(async () => near((await heardBy(supervisorPage, 'monitor-customer-audio')).hertz, CUSTOMER_HZ), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await expectHearing(supervisorPage, 'monitor-agent-audio', AGENT_HZ);
+    await expectHearing(supervisorPage, 'monitor-customer-audio', CUSTOMER_HZ);
     const before = await packetsFromSupervisor(agentPage);
     await agentPage.waitForTimeout(1000);
     expect(await packetsFromSupervisor(agentPage)).toBe(before);
@@ -157,11 +154,7 @@ test('a supervisor listens to, whispers to and barges into an agent’s call: ea
     await supervisorPage.getByTestId('call-monitor-whisper').click();
     await expect(bar).toHaveAttribute('data-mode', 'whisper');
     const whisperAt = Date.now();
-    await expect
-      .poll(async () => near((await heardBy(agentPage, 'monitor-supervisor-audio')).hertz, SUPERVISOR_HZ), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await expectHearing(agentPage, 'monitor-supervisor-audio', SUPERVISOR_HZ);
     await expect(agentPage.getByTestId('softphone-monitor')).toHaveAttribute('data-mode', 'whisper');
     await expect(agentPage.getByTestId('softphone-monitor')).toContainText('Sergio');
     await agentPage.screenshot({ path: '/tmp/monitor-whisper-agent.png' });

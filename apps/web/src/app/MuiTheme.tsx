@@ -3,9 +3,8 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useAppearance } from './appearance';
+import { useAppearance, useThemeColor } from './appearance';
 import { useAppliedDirection, useRtlCache } from './direction';
-import { useBusiness } from './queries';
 import { createAppTheme } from './theme';
 
 const ltrCache = createCache({ key: 'mui', prepend: true });
@@ -15,10 +14,9 @@ const ThemeInPlace = createContext(false);
 
 function ThemedTree({ children, baseline }: { children: ReactNode; baseline: boolean }) {
   const appearance = useAppearance();
-  const { data: business } = useBusiness();
   const direction = useAppliedDirection();
   const rtl = useRtlCache();
-  const color = appearance.color ?? business?.theme ?? null;
+  const color = useThemeColor();
   const theme = useMemo(() => createAppTheme(color, appearance.mode, direction), [color, appearance.mode, direction]);
   return (
     <CacheProvider value={direction === 'rtl' && rtl ? rtl : ltrCache}>

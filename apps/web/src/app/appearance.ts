@@ -1,6 +1,7 @@
 import { STORAGE_KEYS, THEME_COLORS, type ThemeColor } from '@atiende/contracts';
 import { useSyncExternalStore } from 'react';
 import { readJson, writeJson } from '../core/storage';
+import { useBusiness } from './queries';
 
 /** Per-browser look, persisted under STORAGE_KEYS.appearance. `color: null` means "the business theme". */
 export interface Appearance {
@@ -47,4 +48,11 @@ export function useAppearance(): Appearance {
     () => current,
     () => current,
   );
+}
+
+/** The colour the app is drawn in: this browser's choice, else the business's theme (null: the default one). */
+export function useThemeColor(): ThemeColor | null {
+  const { color } = useAppearance();
+  const { data: business } = useBusiness();
+  return color ?? business?.theme ?? null;
 }

@@ -5,10 +5,9 @@ import i18n from '../core/i18n';
 import { lazyNamed } from '../ui/lazy';
 import { SnackbarProvider } from '../ui/SnackbarProvider';
 import '../ui/plain.css';
-import { useAppearance } from './appearance';
+import { useAppearance, useThemeColor } from './appearance';
 import { useAppliedDirection } from './direction';
 import { primaryContrastText, primaryMain } from './palette';
-import { useBusiness } from './queries';
 
 // The snackbar is MUI's: in the theme, loaded with it (the sign-in pages do not load MUI otherwise).
 const SnackbarTheme = lazyNamed(() => import('./MuiTheme'), 'MuiThemeWithoutBaseline');
@@ -26,10 +25,9 @@ export const queryClient = new QueryClient({
  */
 function DocumentAppearance() {
   const appearance = useAppearance();
-  const { data: business } = useBusiness();
   const { i18n: instance } = useTranslation();
   const direction = useAppliedDirection();
-  const primary = primaryMain(appearance.color ?? business?.theme ?? null, appearance.mode);
+  const primary = primaryMain(useThemeColor(), appearance.mode);
 
   useEffect(() => {
     document.documentElement.lang = instance.language;

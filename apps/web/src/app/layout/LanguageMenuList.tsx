@@ -6,7 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../../core/i18n';
-import { MuiTheme } from '../MuiTheme';
+import { MuiThemeWithoutBaseline } from '../MuiTheme';
 
 /**
  * The languages (Español / English) under a language button (the header's, the sign-in pages'); loaded when it is
@@ -19,7 +19,7 @@ export function LanguageMenuList({ anchor, onClose }: { anchor: HTMLElement | nu
     onClose();
   };
   return (
-    <MuiTheme baseline={false}>
+    <MuiThemeWithoutBaseline>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
         {LOCALES.map((locale) => (
           <MenuItem
@@ -34,6 +34,6 @@ export function LanguageMenuList({ anchor, onClose }: { anchor: HTMLElement | nu
           </MenuItem>
         ))}
       </Menu>
-    </MuiTheme>
+    </MuiThemeWithoutBaseline>
   );
 }
