@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { type Budget, bundleBudgets } from './build/bundle-budget.ts';
 import { precompress } from './build/compress.ts';
 import { localeParts } from './build/locale-parts.ts';
+import { pureDefinitions } from './build/pure-definitions.ts';
 import { routeChunks } from './build/route-chunks.ts';
 
 const backend = 'http://localhost:3000';
@@ -15,13 +16,16 @@ const backend = 'http://localhost:3000';
  *
  * The login page meets the issue's 150 KB: the sign-in pages are drawn without MUI (features/auth/ui.tsx, plain CSS),
  * so it loads React DOM, i18next, the router, TanStack Query, the API client, the route table, its texts and its form:
- * 135.6 KB measured on 2026-12-07. The workspace's limit is its size measured on 2026-11-26 (394.5 KB, each file gzip
- * -9 on its own) plus about 4%, so growth fails the build; the issue's 300 KB is below what this stack needs there:
- * React DOM alone is 67 KB of gzip, MUI with emotion and the components of the shell, the list and the ticket (header
- * search and campaign switcher are Autocompletes, with Popper) about 100 KB, plus Socket.IO (13 KB), the Spanish
- * texts of /app (11.5 KB) and zod (26 KB, for the contracts' schemas the task form validates with and those the
- * features' modules build when loaded). Lowering a limit is a deliberate change here, with its measurement.
+ * 135.6 KB measured on 2026-12-07. The workspace's limit is its size measured on 2026-12-07 (370.0 KB, each file
+ * gzip -9 on its own) plus about 4%, so growth fails the build; the issue's 300 KB is below what this stack needs
+ * there: React DOM alone is 63 KB of gzip, MUI with emotion and the components of the shell, the list and the ticket
+ * (header search and campaign switcher are Autocompletes, with Popper) about 110 KB, plus Socket.IO (11 KB) and the
+ * Spanish texts of /app (13 KB). zod is not in it: the contracts' definitions are pure (build/pure-definitions.ts),
+ * their constants live apart from their schemas (`*.constants.ts`), and the ticket's task form loads its validation
+ * when it shows. Lowering a limit is a deliberate change here, with its measurement.
  */
+const CONTRACTS_SOURCE = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
+
 const LOGIN = ['index.html', 'virtual:texts/es.public', 'src/features/auth/LoginPage.tsx'];
 const WORKSPACE = [
   'index.html',
@@ -39,7 +43,7 @@ const WORKSPACE = [
 
 const BUDGETS: Budget[] = [
   { name: 'login', entries: LOGIN, maxGzipKb: 150 },
-  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 410 },
+  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 385 },
 ];
 
 export default defineConfig({
@@ -47,6 +51,8 @@ export default defineConfig({
   plugins: [
     react(),
     localeParts(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    // The contracts hold definitions only: those a page does not use are dropped (build/pure-definitions.ts).
+    pureDefinitions((id) => id.startsWith(CONTRACTS_SOURCE) && id.endsWith('.ts')),
     // The libraries of the login page in one chunk, those the workspace adds in another (build/route-chunks.ts).
     routeChunks([
       { name: 'libs', entries: LOGIN },

@@ -19,6 +19,7 @@ export * from './registry.js';
 export * from './reports.js';
 export * from './structure/index.js';
 export * from './surveys/index.js';
+export * from './text.constants.js';
 export * from './text.js';
 export * from './tickets/index.js';
 export * from './voice/index.js';

@@ -6,18 +6,20 @@ import {
   type SlaNoticeEvent,
 } from './automation/notices.js';
 import { REALTIME_EVENTS } from './constants.js';
-import type { AgentCall, AgentState, ForcedStatusEvent } from './desk/agents.js';
-import { SUPERVISION_EVENT } from './desk/agents.js';
-import type { MessageChangedEvent, NewInboundEvent } from './desk/interactions.js';
-import { NEW_INBOUND_EVENT } from './desk/interactions.js';
-import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT, type InternalChatMessage } from './desk/internalchat.js';
+import type { ForcedStatusEvent } from './desk/agents.constants.js';
+import { SUPERVISION_EVENT } from './desk/agents.constants.js';
+import type { AgentCall, AgentState } from './desk/agents.js';
+import type { MessageChangedEvent, NewInboundEvent } from './desk/interactions.constants.js';
+import { NEW_INBOUND_EVENT } from './desk/interactions.constants.js';
+import { INTERNAL_CHAT_EVENT, INTERNAL_CHAT_READ_EVENT } from './desk/internalchat.constants.js';
+import type { InternalChatMessage } from './desk/internalchat.js';
 import { DIALER_PROGRESS_EVENT, type DialerProgressEvent } from './dialers/dialers.js';
 import { BULK_PROGRESS_EVENT, type BulkProgressEvent } from './messaging/bulk.js';
-import type { MessageStatusEvent } from './messaging/outbound.js';
-import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.js';
+import type { MessageStatusEvent } from './messaging/outbound.constants.js';
+import { WEBCHAT_TYPING_EVENT, type WebchatTypingEvent } from './messaging/widgets.constants.js';
 import { REPORT_PROGRESS_EVENT, type ReportProgressEvent } from './reports.js';
-import { TICKET_EVENT, type TicketEvent } from './tickets/tickets.js';
-import { CALL_EVENTS, type CallEvent } from './voice/calls.js';
+import { TICKET_EVENT, type TicketEvent } from './tickets/tickets.constants.js';
+import { CALL_EVENTS, type CallEvent } from './voice/calls.constants.js';
 import { CALL_MONITOR_EVENT, type CallMonitorEvent } from './voice/monitor.js';
 
 /** `customer-import-progress`: to the user who started a customer import, as rows are processed. */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVALID_TEXT_MESSAGE,
-  isValidText,
-  jsonValue,
-  multiLine,
-  singleLine,
-  stripInvalidText,
-  strippedText,
-} from './text.js';
+import { INVALID_TEXT_MESSAGE, isValidText, stripInvalidText } from './text.constants.js';
+import { jsonValue, multiLine, singleLine, strippedText } from './text.js';
 
 /** Characters that are never text, one of each kind the rule names. */
 const NOT_TEXT = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, instantSchema, namedRefSchema, optionalText } from '../admin/common.js';
 import { named } from '../registry.js';
 import { multiLine, singleLine, singleLineRule } from '../text.js';
-import { TICKET_PRIORITY } from '../tickets/tickets.js';
+import { TICKET_PRIORITY } from '../tickets/tickets.constants.js';
 import { type ConditionGroup, conditionFields, conditionGroupSchema } from './conditions.js';
 
 /**

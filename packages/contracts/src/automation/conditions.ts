@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CHANNEL_TYPE_KEYS } from '../structure/channels.js';
-import { GENDERS } from '../structure/customers.js';
+import { CHANNEL_TYPE_KEYS } from '../structure/channels.constants.js';
+import { GENDERS } from '../structure/customers.constants.js';
 import { singleLine } from '../text.js';
-import { TICKET_PRIORITY, TICKET_STATUS } from '../tickets/tickets.js';
+import { TICKET_PRIORITY, TICKET_STATUS } from '../tickets/tickets.constants.js';
 
 /**
  * The condition language: one way to say which tickets something applies to, shared by business rules, SLA rules

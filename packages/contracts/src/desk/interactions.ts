@@ -3,12 +3,7 @@ import { idSchema, instantSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
 import { singleLine, strippedText } from '../text.js';
 import { callSummarySchema } from '../voice/calls.js';
-
-/** Message direction (the spec's tipo): 0 incoming, 1 outgoing. */
-export const MESSAGE_DIRECTION = { incoming: 0, outgoing: 1 } as const;
-/** Outgoing delivery status; it only moves forward (a late "sent" never undoes "read"), except to failed. */
-export const DELIVERY_STATUS = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS];
+import { PENDING_FILTERS, PENDING_NOTIFY, PENDING_SORT_COLUMNS } from './interactions.constants.js';
 
 /** A file sent with a message (a ticket attachment): downloaded through the ticket's attachment route. */
 export const messageAttachmentSchema = z.object({
@@ -52,16 +47,6 @@ export const interactionMessageSchema = named(
   }),
 );
 export type InteractionMessage = z.infer<typeof interactionMessageSchema>;
-
-/**
- * Realtime `message-changed`: a message of the ticket changed after it was announced: the customer edited or deleted
- * it, or its files were kept (files come after their message).
- */
-export interface MessageChangedEvent {
-  casoId: number;
-  messageId: number;
-  change: 'edit' | 'delete' | 'files';
-}
 
 /** One registro_canal: a conversation through one channel and contact datum inside a ticket. */
 export const interactionSchema = named(
@@ -126,16 +111,6 @@ export const inboundMessageSchema = z.object({
 });
 export type InboundMessage = z.input<typeof inboundMessageSchema>;
 
-/** The spec's public event for new inbound records (carries newRegistroCanal and casoId). */
-export const NEW_INBOUND_EVENT = 'NuevoRegistroCanalEvent';
-export interface NewInboundEvent {
-  newRegistroCanal: number;
-  casoId: number;
-  campanaId: number;
-  /** The pending-list item as it is after this message (so clients add or replace it without a fetch). */
-  item: PendingTicketItem;
-}
-
 /** The spec's pending ticket item (drawer entry). */
 export const pendingTicketItemSchema = named(
   'PendingTicketItem',
@@ -172,16 +147,6 @@ export const pendingTicketsSchema = z.object({
 });
 export type PendingTickets = z.infer<typeof pendingTicketsSchema>;
 
-export const PENDING_SORT_COLUMNS = [
-  'created_at',
-  'fecha_recibido',
-  'caso_prioridad',
-  'fecha_proxima_gestion',
-] as const;
-export const PENDING_FILTERS = ['mine', 'unassigned', 'all'] as const;
-export const PENDING_NOTIFY = ['unread', 'pending'] as const;
-export const PENDING_LIMIT = 100;
-
 export const pendingQuerySchema = z.object({
   campana: z.coerce.number().int().positive().optional(),
   searchText: singleLine().max(200).optional(),
@@ -194,19 +159,3 @@ export const pendingQuerySchema = z.object({
   notify: z.enum(PENDING_NOTIFY).default('unread'),
 });
 export type PendingQuery = z.output<typeof pendingQuerySchema>;
-
-/** Channel type code → the icon class the drawer shows (Material icon names). */
-export const CHANNEL_TYPE_ICONS: Record<number, string> = {
-  1: 'phone',
-  2: 'dialpad',
-  3: 'sms',
-  4: 'email',
-  5: 'alternate_email',
-  6: 'facebook',
-  7: 'whatsapp',
-  8: 'language',
-  9: 'chat',
-  10: 'photo_camera',
-  11: 'storefront',
-  12: 'telegram',
-};

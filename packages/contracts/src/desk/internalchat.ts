@@ -40,8 +40,6 @@ export const internalChatMessagesSchema = z.union([
   z.object({ messages: z.array(internalChatMessageSchema) }),
 ]);
 
-export const chatIdOf = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
-
 /** Chat text is kept, not refused for its characters: what is not text is removed (empty after it: 422). */
 export const sendChatMessageBodySchema = z.object({
   mensaje: strippedText().trim().max(4000),
@@ -59,7 +57,3 @@ export const chatMessagesQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-/** Private event on the recipient's room (spec: internal-chat-{userId}). */
-export const INTERNAL_CHAT_EVENT = 'internal-chat-message';
-export const INTERNAL_CHAT_READ_EVENT = 'internal-chat-read';

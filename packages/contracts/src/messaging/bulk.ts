@@ -7,9 +7,9 @@ import {
   EMPTY_CONDITION_GROUP,
 } from '../automation/conditions.js';
 import { named } from '../registry.js';
-import type { ChannelTypeKey } from '../structure/channels.js';
+import type { ChannelTypeKey } from '../structure/channels.constants.js';
 import { multiLine, singleLine } from '../text.js';
-import { fillTemplate, type TemplateVariable, templateVariablesOf } from './templates.js';
+import { fillTemplate, type TemplateVariable, templateVariablesOf } from './templates.constants.js';
 import { WHATSAPP_HEADER_TYPES } from './whatsappTemplates.js';
 
 /**

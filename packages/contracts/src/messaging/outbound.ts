@@ -1,25 +1,6 @@
 import { z } from 'zod';
-import { CHANNEL_TYPE_KEYS, CHANNEL_TYPES } from '../structure/channels.js';
 import { multiLine, strippedText } from '../text.js';
-
-/**
- * Channel types whose provider accepts a free-form reply only within hours of the customer's last message (Meta's
- * customer-service window); after it, only approved templates may be sent. From `CHANNEL_TYPES[type].composer`.
- */
-export const REPLY_WINDOW_HOURS: Partial<Record<string, number>> = Object.fromEntries(
-  CHANNEL_TYPE_KEYS.flatMap((key) => {
-    const hours = CHANNEL_TYPES[key].composer.replyWindowHours;
-    return hours === null ? [] : [[key, hours]];
-  }),
-);
-
-/** Channel types whose provider takes no uploaded files in a reply (Instagram wants a public link). */
-export const CHANNELS_WITHOUT_REPLY_FILES: readonly string[] = CHANNEL_TYPE_KEYS.filter(
-  (key) => !CHANNEL_TYPES[key].composer.files,
-);
-
-/** Files one reply may carry. */
-export const MAX_REPLY_ATTACHMENTS = 10;
+import { MAX_REPLY_ATTACHMENTS } from './outbound.constants.js';
 
 /**
  * An agent's reply from the ticket view: to one interaction (default: the latest), as text or sanitised HTML, with
@@ -54,10 +35,3 @@ export const deliveryReportSchema = z.object({
 });
 /** Whether the report moved the message's status (unknown messages and backward moves do not). */
 export const deliveryReportResultSchema = z.object({ updated: z.boolean() });
-
-/** Realtime: an outgoing message's delivery status changed (campaign room). */
-export interface MessageStatusEvent {
-  casoId: number;
-  messageId: number;
-  deliveryStatus: number;
-}

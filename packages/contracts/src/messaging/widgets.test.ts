@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebchatVisitorId } from './widgets.js';
+import { isWebchatVisitorId } from './widgets.constants.js';
 
 describe('web-chat visitor ids', () => {
   it('recognises the ids the server gives visitors, and nothing else', () => {

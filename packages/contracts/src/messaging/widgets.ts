@@ -2,19 +2,13 @@ import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema } from '../admin/common.js';
 import { named } from '../registry.js';
 import { singleLine } from '../text.js';
-
-export const WIDGET_STYLES = ['list', 'floating'] as const;
-export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
-export const WIDGET_ICON_TYPES = ['default', 'image'] as const;
+import { WIDGET_ICON_TYPES, WIDGET_MAX_ORIGINS, WIDGET_POSITIONS, WIDGET_STYLES } from './widgets.constants.js';
 
 const origin = singleLine()
   .max(300)
   // scheme://host[:port] and nothing else (an origin, as browsers send it in the Origin header).
   .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i, { message: 'i18n:widgets.originInvalid' })
   .transform((value) => value.replace(/\/$/, '').toLowerCase());
-
-/** How many sites one widget may serve (a shop with and without www, a staging site...). */
-export const WIDGET_MAX_ORIGINS = 10;
 
 export const widgetBodySchema = z.object({
   name: singleLine().min(2).max(120),
@@ -120,16 +114,3 @@ export const visitorHistorySchema = z.object({ messages: z.array(visitorMessageS
 
 /** `POST /tickets/:id/webchat-typing`: how many web-chat visitors of the ticket were told. */
 export const typingNoticeSchema = z.object({ visitors: z.number().int() });
-
-/** A web-chat visitor is typing in a ticket's conversation (to who may see the ticket; unsequenced). */
-export const WEBCHAT_TYPING_EVENT = 'webchat-typing';
-export interface WebchatTypingEvent {
-  casoId: number;
-  campanaId: number;
-}
-
-/** A web-chat visitor's technical id (`wv-` and 24 hex digits): the contact datum of the web-chat channel. */
-const VISITOR_ID = /^wv-[0-9a-f]{24}$/;
-export function isWebchatVisitorId(value: string): boolean {
-  return VISITOR_ID.test(value);
-}

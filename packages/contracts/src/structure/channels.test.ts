@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS_WITHOUT_REPLY_FILES, REPLY_WINDOW_HOURS } from '../messaging/outbound.js';
+import { CHANNELS_WITHOUT_REPLY_FILES, REPLY_WINDOW_HOURS } from '../messaging/outbound.constants.js';
 import {
   CHANNEL_CONFIG_FIELDS,
   CHANNEL_CONTACT_TYPES,
@@ -8,7 +8,7 @@ import {
   channelTypeOf,
   isWithinBusinessHours,
   WEBHOOK_CHANNEL_TYPES,
-} from './channels.js';
+} from './channels.constants.js';
 
 describe('business hours', () => {
   const hours = { enabled: true, timezone: 'America/Bogota', days: [{ day: 1, from: '08:00', to: '17:00' }] };

@@ -10,13 +10,7 @@ import {
 } from '../admin/common.js';
 import { named } from '../registry.js';
 import { multiLine, singleLine } from '../text.js';
-
-export const GENDERS = ['female', 'male', 'not-applicable', 'no-info'] as const;
-
-/** Contact info type codes (catalogue `tipo-dato-contacto`) whose values are checked as emails or phones. */
-export const EMAIL_CONTACT_CODES = ['4'];
-export const PHONE_CONTACT_CODES = ['1', '2', '9'];
-export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,25}$/;
+import { CUSTOMER_SORT_COLUMNS, GENDERS, IMPORT_STATUSES, IMPORT_TARGETS } from './customers.constants.js';
 
 export const customerContactSchema = z.object({
   id: z.number().int().positive().optional(),
@@ -52,7 +46,6 @@ export const customerBodySchema = z.object({
 });
 export type CustomerBody = z.input<typeof customerBodySchema>;
 
-export const CUSTOMER_SORT_COLUMNS = ['name', 'identificationNumber', 'createdAt', 'id'] as const;
 export const customerListQuerySchema = listQuerySchema(CUSTOMER_SORT_COLUMNS, 'createdAt').extend({
   labelId: z.coerce.number().int().positive().optional(),
   ownerUserId: z.coerce.number().int().positive().optional(),
@@ -135,25 +128,6 @@ export const kanbanQuerySchema = z.object({
   perColumn: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** Columns an import can map; the first three are required (spec section 5). */
-export const IMPORT_TARGETS = [
-  'identificationNumber',
-  'firstName',
-  'lastName',
-  'identificationType',
-  'middleName',
-  'secondLastName',
-  'birthday',
-  'gender',
-  'email',
-  'phone',
-  'mobile',
-  'address',
-] as const;
-export type ImportTarget = (typeof IMPORT_TARGETS)[number];
-export const REQUIRED_IMPORT_TARGETS: readonly ImportTarget[] = ['identificationNumber', 'firstName', 'lastName'];
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-
 export const startImportBodySchema = z.object({
   /** Target field → the file's column header (a header cell may hold line breaks). */
   mapping: z.partialRecord(z.enum(IMPORT_TARGETS), multiLine().min(1).max(200)),
@@ -161,8 +135,6 @@ export const startImportBodySchema = z.object({
   defaultIdentificationTypeId: z.number().int().positive().nullish(),
   campaignId: z.number().int().positive().nullish(),
 });
-
-export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 
 export const customerImportSchema = named(
   'CustomerImport',

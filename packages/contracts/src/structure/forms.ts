@@ -2,32 +2,11 @@ import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema, optionalText } from '../admin/common.js';
 import { named } from '../registry.js';
 import { multiLine, singleLine } from '../text.js';
-
-/** Field types (catalogue `tipo-campo` codes). */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'number',
-  'date',
-  'time',
-  'datetime',
-  'list',
-  'multilevel',
-  'checkbox',
-  'radio',
-  'email',
-  'phone',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-export const OPTION_FIELD_TYPES: readonly FieldType[] = ['list', 'radio', 'multilevel'];
+import { FIELD_TYPES, OPTION_FIELD_TYPES, type OptionNode, resolveOptions } from './forms.constants.js';
 
 const EMPTY = 'i18n:forms.emptyFieldsOrOptions';
 const nonEmpty = (max: number) => singleLine().min(1, { message: EMPTY }).max(max);
 
-export interface OptionNode {
-  label: string;
-  children?: OptionNode[];
-}
 // Recursive: the document names it (OptionNodeBody) so that the tree can refer to itself.
 export const optionNodeSchema: z.ZodType<OptionNode> = named(
   'OptionNodeBody',
@@ -146,14 +125,6 @@ export const reusableListSchema = named(
   }),
 );
 export type ReusableList = z.infer<typeof reusableListSchema>;
-
-export type FormValue = string | number | boolean | string[] | null;
-
-/** Options of a field with its reusable list resolved, sorted when the field asks for alphabetical order. */
-export function resolveOptions(field: FormField, lists: ReadonlyMap<number, OptionNode[]>): OptionNode[] {
-  const options = field.reusableListId ? (lists.get(field.reusableListId) ?? []) : field.options;
-  return field.alphabeticalOrder ? [...options].sort((a, b) => a.label.localeCompare(b.label)) : options;
-}
 
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (Array.isArray(value) && value.length === 0) ? undefined : value;

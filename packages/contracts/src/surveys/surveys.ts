@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, namedRefSchema, personRefSchema } from '../admin/common.js';
 import { named } from '../registry.js';
-import { FIELD_TYPES } from '../structure/forms.js';
+import { FIELD_TYPES } from '../structure/forms.constants.js';
 import { multiLine, singleLine } from '../text.js';
 
 /**

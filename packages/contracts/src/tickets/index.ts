@@ -1,2 +1,3 @@
+export * from './tickets.constants.js';
 export * from './tickets.js';
 export * from './views.js';

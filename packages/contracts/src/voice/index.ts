@@ -1,3 +1,4 @@
+export * from './calls.constants.js';
 export * from './calls.js';
 export * from './monitor.js';
 export * from './softphone.js';

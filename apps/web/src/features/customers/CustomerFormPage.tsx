@@ -38,8 +38,8 @@ import {
   newContactRow,
   parseCustomerId,
   type RelatedOption,
-  validateContacts,
 } from './model';
+import { validateContacts } from './validation';
 
 const GRID = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 } as const;
 

@@ -15,9 +15,9 @@ import {
   normaliseHeader,
   parseDragPayload,
   readCustomersView,
-  validateContacts,
   writeCustomersView,
 } from './model';
+import { validateContacts } from './validation';
 
 describe('import header auto-guess', () => {
   it('normalises accents, case, camelCase and punctuation', () => {

@@ -3,13 +3,11 @@ import {
   type CustomerBody,
   type CustomerListItem,
   EMAIL_CONTACT_CODES,
-  emailSchema,
   type GENDERS,
   IMPORT_TARGETS,
   type ImportTarget,
   type KanbanColumn,
   PHONE_CONTACT_CODES,
-  PHONE_PATTERN,
   REQUIRED_IMPORT_TARGETS,
 } from '@atiende/contracts';
 import { readString, writeString } from '../../core/storage';
@@ -310,33 +308,6 @@ export function contactKind(code: string | null | undefined): ContactKind {
   if (code && EMAIL_CONTACT_CODES.includes(code)) return 'email';
   if (code && PHONE_CONTACT_CODES.includes(code)) return 'phone';
   return 'other';
-}
-
-/**
- * Per-type checks of the contact rows the schema cannot do (it does not know the type codes).
- * Returns field (`contacts.<i>.value`, `contacts.<i>.typeId`) → translation key.
- */
-export function validateContacts(
-  rows: readonly Pick<ContactRow, 'typeId' | 'value'>[],
-  codeOf: (typeId: number) => string | null | undefined,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  rows.forEach((row, index) => {
-    if (row.typeId === '') errors[`contacts.${index}.typeId`] = 'validation.required';
-    const value = row.value.trim();
-    if (!value) {
-      errors[`contacts.${index}.value`] = 'validation.required';
-      return;
-    }
-    if (row.typeId === '') return;
-    const kind = contactKind(codeOf(row.typeId));
-    if (kind === 'email' && !emailSchema.safeParse(value).success) {
-      errors[`contacts.${index}.value`] = 'validation.email';
-    } else if (kind === 'phone' && !PHONE_PATTERN.test(value)) {
-      errors[`contacts.${index}.value`] = 'customers.errors.phone';
-    }
-  });
-  return errors;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,10 +1,4 @@
-import {
-  buildFormValuesSchema,
-  type FormField,
-  type FormValue,
-  type OptionNode,
-  resolveOptions,
-} from '@atiende/contracts';
+import { type FormField, type FormValue, type OptionNode, resolveOptions } from '@atiende/contracts';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -15,10 +9,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../ui/dates';
-import { issuesToErrors } from '../../ui/validation';
 import type { FormValues } from './model';
 
 export type ListOptions = ReadonlyMap<number, OptionNode[]>;
@@ -26,17 +18,6 @@ export type ListOptions = ReadonlyMap<number, OptionNode[]>;
 /** `GET dynamic-forms/:id`'s `lists` as the map the renderer and buildFormValuesSchema take. */
 export function listsToMap(lists: readonly { id: number; options: OptionNode[] }[] | undefined): ListOptions {
   return new Map((lists ?? []).map((list) => [list.id, list.options]));
-}
-
-/** Validates filled values with contracts' buildFormValuesSchema: field key → translated message. */
-export function validateFormValues(
-  fields: readonly FormField[],
-  lists: ListOptions,
-  values: FormValues,
-  t: TFunction | ((key: string, options?: { count?: number }) => string),
-): Record<string, string> {
-  const parsed = buildFormValuesSchema(fields, lists).safeParse(values);
-  return parsed.success ? {} : issuesToErrors(parsed.error.issues, t);
 }
 
 /** The options of each level of a multi-level path: level 0 is the root, level n the children of path[n-1]. */

@@ -37,7 +37,7 @@ import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { useFormErrors } from '../../ui/useFormErrors';
 import { type DynamicFormDetail, useDynamicForm, useFormList, useReusableListOptions, useSaveForm } from './api';
-import { DynamicFormRenderer, listsToMap, validateFormValues } from './DynamicFormRenderer';
+import { DynamicFormRenderer, listsToMap } from './DynamicFormRenderer';
 import {
   type BuilderField,
   type BuilderState,
@@ -54,6 +54,7 @@ import {
   relabel,
 } from './model';
 import { OptionsEditor } from './OptionsEditor';
+import { validateFormValues } from './validation';
 
 /** /app/dynamic-forms */
 export function FormsListPage() {

@@ -22,6 +22,7 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { errorsUnder, type FieldErrors, prefixErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useCustomer, useCustomerSearch } from '../customers/api';
+import { loadedFormValuesValidator, useSendWithFormValuesValidator } from '../forms/formValuesValidator';
 import { fetchTicketByNumber, useCampaignForm, useCreateTicket, useTicketTypes } from './api';
 import {
   draftToTask,
@@ -77,7 +78,9 @@ export function TicketAddPage() {
       if (campaignId === '') found.campaignId = t('validation.required');
       if (!customer) found.customerId = t('validation.required');
       if (!description.trim()) found.description = t('validation.required');
-      return withTask ? { ...found, ...prefixErrors('task', validateTaskDraft(form, draft, t)) } : found;
+      return withTask
+        ? { ...found, ...prefixErrors('task', validateTaskDraft(form, draft, t, loadedFormValuesValidator())) }
+        : found;
     },
   });
   const { errors } = checks;
@@ -98,7 +101,7 @@ export function TicketAddPage() {
 
   const options: CustomerOption[] = search.data?.data ?? [];
 
-  const save = () => {
+  const save = useSendWithFormValuesValidator(() => {
     if (!checks.check() || campaignId === '' || !customer) return;
     setDuplicate(null);
     create.mutate(
@@ -146,7 +149,7 @@ export function TicketAddPage() {
         },
       },
     );
-  };
+  });
 
   return (
     <PageContainer maxWidth={900}>

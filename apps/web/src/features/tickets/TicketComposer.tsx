@@ -15,6 +15,7 @@ import { FormField } from '../../ui/FormField';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import type { DynamicFormDetail } from '../forms/api';
+import { loadedFormValuesValidator, useSendWithFormValuesValidator } from '../forms/formValuesValidator';
 import { KbInsertButton } from '../knowledgeBase';
 import { TemplatePicker } from '../templates';
 import { useAddNote, useAddTask } from './api';
@@ -36,7 +37,10 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
   const [tab, setTab] = useState<'reply' | 'task' | 'note'>(() => (ticket.interactions.length ? 'reply' : 'task'));
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft(form?.form.fields));
   const [note, setNote] = useState('');
-  const task = useFormErrors({ values: taskDraftValues(draft), rules: () => validateTaskDraft(form, draft, t) });
+  const task = useFormErrors({
+    values: taskDraftValues(draft),
+    rules: () => validateTaskDraft(form, draft, t, loadedFormValuesValidator()),
+  });
   const noteForm = useFormErrors({
     values: { body: note },
     rules: (values): FieldErrors => (values.body.trim() ? {} : { body: t('validation.required') }),
@@ -50,7 +54,7 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
     resetTask();
   }, [form, resetTask]);
 
-  const saveTask = () => {
+  const saveTask = useSendWithFormValuesValidator(() => {
     if (!task.check()) return;
     addTask.mutate(draftToTask(draft), {
       onSuccess: () => {
@@ -62,7 +66,7 @@ export function Composer({ ticket, form }: { ticket: Ticket; form: DynamicFormDe
         feedback.failure(error);
       },
     });
-  };
+  });
 
   const saveNote = () => {
     if (!noteForm.check()) return;

@@ -40,6 +40,7 @@ import { SelectionBar } from '../../ui/SelectionBar';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useFormErrors } from '../../ui/useFormErrors';
 import { useCatalogueOptions } from '../catalogues/api';
+import { loadedFormValuesValidator, useSendWithFormValuesValidator } from '../forms/formValuesValidator';
 import { useCampaignForm, useColleagueOptions, useMassTask, useTicketCampaign, useTicketList } from './api';
 import {
   DueChip,
@@ -87,14 +88,17 @@ function MassTaskDialog({
   const { form, isLoading } = useCampaignForm(open ? campaignId : null);
   const [draft, setDraft] = useState<TaskDraft>(() => emptyTaskDraft([]));
   const [confirmed, setConfirmed] = useState(false);
-  const task = useFormErrors({ values: taskDraftValues(draft), rules: () => validateTaskDraft(form, draft, t) });
+  const task = useFormErrors({
+    values: taskDraftValues(draft),
+    rules: () => validateTaskDraft(form, draft, t, loadedFormValuesValidator()),
+  });
   const mass = useMassTask();
 
   useEffect(() => {
     if (form) setDraft(emptyTaskDraft(form.form.fields));
   }, [form]);
 
-  const save = () => {
+  const save = useSendWithFormValuesValidator(() => {
     if (!task.check() || !confirmed) return;
     mass.mutate(
       { ticketIds: tickets.map((ticket) => ticket.id), ...draftToTask(draft) },
@@ -106,7 +110,7 @@ function MassTaskDialog({
         onError: (error) => feedback.failure(error, (fields) => task.show(taskFieldErrors(fields))),
       },
     );
-  };
+  });
 
   return (
     <Dialog

@@ -30,8 +30,10 @@ import { formatDateTime, formatFileSize } from '../../ui/format';
 import { lazyNamed } from '../../ui/lazy';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import type { DynamicFormDetail } from '../forms/api';
-import { DynamicFormRenderer, listsToMap, validateFormValues } from '../forms/DynamicFormRenderer';
+import { DynamicFormRenderer, listsToMap } from '../forms/DynamicFormRenderer';
+import { loadFormValuesValidator } from '../forms/formValuesValidator';
 import { compactValues, type FormValues, initialValues } from '../forms/model';
+import type { FormValuesValidator } from '../forms/validation';
 import type { TaskInput } from './api';
 import {
   bubbleSide,
@@ -102,15 +104,20 @@ export function emptyTaskDraft(fields: readonly FormField[] | undefined): TaskDr
   return { values: initialValues(fields ?? []), notes: '', next: '' };
 }
 
-/** Client-side validation with the shared schema plus the form's notes / next-task requirements. */
+/**
+ * Client-side validation with the shared schema (`validateValues`, loadedFormValuesValidator(): null before it has
+ * loaded, when the server alone checks the values) plus the form's notes / next-task requirements.
+ */
 export function validateTaskDraft(
   detail: DynamicFormDetail | null,
   draft: TaskDraft,
   t: TFunction,
+  validateValues: FormValuesValidator | null,
 ): Record<string, string> {
-  const errors: Record<string, string> = detail
-    ? validateFormValues(detail.form.fields, listsToMap(detail.lists), compactValues(draft.values), t)
-    : {};
+  const errors: Record<string, string> =
+    detail && validateValues
+      ? validateValues(detail.form.fields, listsToMap(detail.lists), compactValues(draft.values), t)
+      : {};
   if (detail?.form.requireNotes && !draft.notes.trim()) errors.notes = t('tickets.task.notesRequired');
   if (detail?.form.requireNextTask && !draft.next) errors.nextTaskAt = t('tickets.task.nextRequired');
   if (draft.next && !localDateTimeToIso(draft.next)) errors.nextTaskAt = t('validation.date');
@@ -154,7 +161,11 @@ export function TaskFields({
           fields={detail.form.fields}
           lists={listsToMap(detail.lists)}
           values={draft.values}
-          onChange={(values) => onChange({ ...draft, values })}
+          onChange={(values) => {
+            // The values' validation (zod) loads as the agent starts filling the form in.
+            void loadFormValuesValidator().catch(() => null);
+            onChange({ ...draft, values });
+          }}
           errors={errors}
           disabled={disabled}
           testIdPrefix={`${testIdPrefix}-field`}
