@@ -111,6 +111,7 @@ const envSchema = z.object({
     .optional(),
   VOICE_WS_PORT: z.coerce.number().int().min(1).max(65535).default(8089),
   VOICE_SIP_PORT: z.coerce.number().int().min(1).max(65535).default(5060),
+  VOICE_DESK_PHONE_PORT: z.coerce.number().int().min(1).max(65535).default(5062),
   VOICE_TURN_PORT: z.coerce.number().int().min(1).max(65535).default(3478),
   VOICE_RTPENGINE_PORT: z.coerce.number().int().min(1).max(65535).default(22222),
   VOICE_RTP_PORTS: portRangeSchema.prefault('30000-30999'),
@@ -183,6 +184,8 @@ export type Config = Readonly<{
     publicHost?: string;
     websocketPort: number;
     sipPort: number;
+    /** Desk phones' plain SIP (UDP and TCP) on listenIp: every request is challenged. */
+    deskPhonePort: number;
     turnPort: number;
     controlPort: number;
     rtpPorts: { min: number; max: number };
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicHost: value.VOICE_PUBLIC_HOST,
       websocketPort: value.VOICE_WS_PORT,
       sipPort: value.VOICE_SIP_PORT,
+      deskPhonePort: value.VOICE_DESK_PHONE_PORT,
       turnPort: value.VOICE_TURN_PORT,
       controlPort: value.VOICE_RTPENGINE_PORT,
       rtpPorts: value.VOICE_RTP_PORTS,

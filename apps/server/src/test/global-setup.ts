@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
   project.provide('logDir', logDir);
   return async () => {
     await database.drop();
-    fs.rmSync(logDir, { recursive: true, force: true });
+    // KEEP_TEST_LOGS=1 keeps the apps' and spawned nodes' logs to read after a run ($TMPDIR/atiende-api-logs-*).
+    if (!process.env.KEEP_TEST_LOGS) fs.rmSync(logDir, { recursive: true, force: true });
   };
 }

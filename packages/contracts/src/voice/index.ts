@@ -1,4 +1,5 @@
 export * from './calls.constants.js';
 export * from './calls.js';
+export * from './deskPhones.js';
 export * from './monitor.js';
 export * from './softphone.js';

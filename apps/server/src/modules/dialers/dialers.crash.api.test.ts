@@ -74,12 +74,15 @@ function recordedProcesses(): Map<string, number> {
 
 const alive = (pid: number) => processStartTime(pid) !== null;
 
-/** Until the node's daemons and two idle bridges run, none of them one of `previous` (a killed node's). */
+/**
+ * Until the node's daemons, its registration line (2600) and two idle bridges run, none of them one of `previous` (a
+ * killed node's).
+ */
 async function telephonyRunning(previous: number[] = []) {
   await waitFor(
     async () => {
       const recorded = [...recordedProcesses().values()];
-      if (recorded.length < 5 || recorded.some((pid) => previous.includes(pid) || !alive(pid))) return false;
+      if (recorded.length < 6 || recorded.some((pid) => previous.includes(pid) || !alive(pid))) return false;
       return (await t.services.voice.status()).state === 'running';
     },
     'the telephony node to run its daemons and bridges',

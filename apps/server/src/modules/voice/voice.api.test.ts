@@ -1,20 +1,25 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, logCapture, signedIn, type TestApp } from '../../test/app.js';
 import { createSiblingDatabase, type TestDatabase } from '../../test/database.js';
+import { waitFor } from '../../test/desk.js';
 import { sipRegister } from '../../test/sip.js';
+import { makeTone } from '../../test/tones.js';
 import { business } from '../business/business.schema.js';
 import { users } from '../users/users.schema.js';
 import { credentialUser, sipPassword } from './voice.credentials.js';
 import { voiceSettings } from './voice.schema.js';
+import { startCallWorker } from './voice.worker.js';
 
 // The telephony daemons (npm run voice:setup installs them; scripts/test.mjs runs it first) on ports of this
 // file's own, on a database of its own: the business's WebRTC switch and the voice heartbeat are global to one.
 const PORTS = {
   VOICE_WS_PORT: '18089',
   VOICE_SIP_PORT: '15070',
+  VOICE_DESK_PHONE_PORT: '15072',
   VOICE_TURN_PORT: '13478',
   VOICE_RTPENGINE_PORT: '22232',
   VOICE_RTP_PORTS: '32000-32099',
@@ -179,6 +184,106 @@ describe('voice with the telephony daemons', () => {
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain(credentials.password);
   });
+
+  it('lets a desk phone register its extension to an agent: 2600 and the agent’s code', async () => {
+    const admin = await signedIn(t, 'admin');
+    const agent = await signedIn(t, 'agent');
+    const other = await signedIn(t, 'agent');
+    // A colleague held the phone's extension: it moves to the agent who types their code.
+    await setExtension(t, other.id, '2301');
+    const issue = (actor: { headers: Record<string, string> }, extension: unknown, language = 'es') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/voice/desk-phones',
+        headers: { ...actor.headers, host: '127.0.0.1:3000', 'x-locale': language },
+        payload: { extension },
+      });
+
+    // Only whoever edits users issues a phone's credentials; a bad or reserved extension is refused, translated.
+    expect((await issue(agent, '2301')).statusCode).toBe(403);
+    for (const [extension, language, message] of [
+      ['23a1', 'es', 'Escriba una extensión de 2 a 15 dígitos'],
+      ['2600', 'en', '2600 is the number for registering phones: choose another extension'],
+    ]) {
+      const refused = await issue(admin, extension, language);
+      expect(refused.statusCode).toBe(422);
+      expect(JSON.stringify(refused.json())).toContain(message);
+    }
+    const issued = await issue(admin, '2301');
+    expect(issued.statusCode).toBe(200);
+    const phone = issued.json().result;
+    expect(phone).toMatchObject({ extension: '2301', user: '2301', registrar: '127.0.0.1', port: 15072 });
+
+    // The agent's code: six digits, for 2600; asking again replaces it.
+    const ask = (actor: { headers: Record<string, string> }) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/voice/extension-code', headers: actor.headers });
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/voice/extension-code' })).statusCode).toBe(401);
+    const replaced = (await ask(agent)).json().result.code as string;
+    const answer = (await ask(agent)).json().result;
+    expect(answer).toMatchObject({ dial: '2600', code: expect.stringMatching(/^[0-9]{6}$/) });
+    const code = answer.code as string;
+    const otherCode = (await ask(other)).json().result.code as string;
+
+    const events: { userId: number; event: string; payload: unknown }[] = [];
+    const realtime = t.ctx.realtime;
+    const toUser = realtime.toUser.bind(realtime);
+    realtime.toUser = (async (userId: number, event: string, payload: unknown) => {
+      events.push({ userId, event, payload });
+      return toUser(userId, event as never, payload as never);
+    }) as typeof realtime.toUser;
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atiende-desk-phone-'));
+    const deskPhone = (name: string, password: string, sipPort: number) =>
+      startCallWorker({
+        name,
+        dir: path.join(dir, name),
+        sipPort,
+        controlPort: sipPort + 2,
+        proxyPort: phone.port,
+        user: '2301',
+        accounts: `<sip:2301@127.0.0.1:${phone.port}>;auth_user=${phone.authorizationUser};auth_pass=${password};regint=60;answermode=manual\n`,
+        register: true,
+        source: silence,
+        logger: t.ctx.logger,
+      });
+    const silence = await makeTone(path.join(dir, 'silence.wav'), 440);
+    // A wrong password is refused at the desk phones' port too.
+    await expect(deskPhone('wrong-phone', `${phone.password}x`, 15400)).rejects.toThrow(/did not register/);
+    const worker = await deskPhone('desk-phone', phone.password, 15404);
+    try {
+      const typeDigits = async (digits: string) => {
+        for (const key of digits) {
+          await worker.command('sndcode', key);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      };
+      const before = worker.events.length;
+      await worker.dial('2600');
+      await worker.next('CALL_ESTABLISHED', { timeoutMs: 15_000, since: before });
+      // A code that was replaced, then the agent's own.
+      await typeDigits(`${replaced === code ? '000000' : replaced}`);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect((await t.ctx.db.select().from(users).where(eq(users.id, agent.id)))[0].extension).toBeNull();
+      await typeDigits(code);
+      await waitFor(() => events.some((sent) => sent.event === 'new-extension'), 'the new-extension event', 15_000);
+      expect(events.filter((sent) => sent.event === 'new-extension')).toEqual([
+        { userId: agent.id, event: 'new-extension', payload: { extension: '2301' } },
+      ]);
+      const [mine] = await t.ctx.db.select().from(users).where(eq(users.id, agent.id));
+      const [theirs] = await t.ctx.db.select().from(users).where(eq(users.id, other.id));
+      expect(mine.extension).toBe('2301');
+      expect(theirs.extension).toBeNull();
+      // The line says so and hangs up; the code is used up, the colleague's still stands.
+      await worker.next('CALL_CLOSED', { timeoutMs: 15_000, since: before });
+      const used = await t.services.voice.deskPhones.register('2301', code);
+      expect(used).toBeNull();
+      expect(await t.services.voice.deskPhones.register('2302', otherCode)).toBe(other.id);
+    } finally {
+      realtime.toUser = toUser;
+      await worker.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('stops the daemons when the app stops', async () => {
     const pids = Object.values(t.services.voice.pids()) as number[];

@@ -17,6 +17,8 @@ export interface VoiceNetwork {
   websocketPort: number;
   /** Plain SIP over UDP for Atiende's own call workers: bound to loopback only, trusted without credentials. */
   sipPort: number;
+  /** Desk phones' plain SIP, UDP and TCP, on listenIp: every request they send is challenged. */
+  deskPhonePort: number;
   /** TURN (spec: 3478). */
   turnPort: number;
   /** rtpengine's control (ng) port, on loopback (its CLI takes the next one). */
@@ -80,6 +82,8 @@ enable_tls=yes
 tcp_accept_no_cl=yes
 tcp_connection_lifetime=3605
 listen=udp:127.0.0.1:${network.sipPort}
+listen=udp:${network.listenIp}:${network.deskPhonePort}
+listen=tcp:${network.listenIp}:${network.deskPhonePort}
 listen=tls:${network.listenIp}:${network.websocketPort}
 mpath="${files.kamailioModules}"
 loadmodule "kex.so"
@@ -165,9 +169,10 @@ request_route {
 	exit;
 }
 
-# Atiende's workers send from loopback over UDP; everyone else proves who they are.
+# Atiende's workers send from loopback over UDP to their own port; everyone else (browsers, desk phones, even from
+# loopback) proves who they are.
 route[AUTH] {
-	if (!isflagset(FLT_FROM_WS) && $si == "127.0.0.1" && $proto == "udp") return;
+	if (!isflagset(FLT_FROM_WS) && $si == "127.0.0.1" && $proto == "udp" && $Rp == ${network.sipPort}) return;
 	if (!is_present_hf("Authorization") && !is_present_hf("Proxy-Authorization")) {
 		auth_challenge("${SIP_REALM}", "0");
 		exit;

@@ -7,6 +7,7 @@ const network: VoiceNetwork = {
   listenIp: '127.0.0.1',
   websocketPort: 8089,
   sipPort: 5060,
+  deskPhonePort: 5062,
   turnPort: 3478,
   controlPort: 22222,
   routerPort: 22224,
@@ -38,6 +39,10 @@ describe('the daemons’ configuration', () => {
     expect(config).toContain('modparam("registrar", "gruu_enabled", 0)');
     expect(config).toContain('listen=udp:127.0.0.1:5060');
     expect(config).toContain('listen=tls:127.0.0.1:8089');
+    // Desk phones over UDP and TCP; only the workers' own port is trusted without credentials.
+    expect(config).toContain('listen=udp:127.0.0.1:5062');
+    expect(config).toContain('listen=tcp:127.0.0.1:5062');
+    expect(config).toContain('$si == "127.0.0.1" && $proto == "udp" && $Rp == 5060) return;');
     expect(config).not.toMatch(/^alias=/m);
     expect(config).toContain('auto_aliases=no');
     // Browsers get DTLS-SRTP with ICE from rtpengine; plain SIP legs plain RTP without ICE.

@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
  * even reach the old process. So the next start stops whatever its predecessor recorded before it starts its own.
  *
  * Each record is the process id and its start time (field 22 of /proc/<pid>/stat), so a process id the system gave to
- * something else since is left alone. The processes are started in their own process group (`detached`), so
+ * something else since is left alone; a process that names a file of the run folder on its command line is stopped
+ * too, recorded or not (see processesUsing). The processes are started in their own process group (`detached`), so
  * stopping the group takes Kamailio's forked children with it.
  */
 export interface ProcessRecords {
@@ -39,6 +40,42 @@ export function processStartTime(pid: number): string | null {
   return statFields(pid)?.[19] ?? null;
 }
 
+/**
+ * Live processes whose command line names a file in `dir` (a call worker's `-f <dir>/…`): a process started at the
+ * very moment its node was killed has no record yet (the node died between starting it and writing its record), and
+ * only this finds it. Own processes only: the node's user cannot signal anyone else's anyway.
+ */
+export function processesUsing(dir: string): number[] {
+  const prefix = `${path.resolve(dir)}/`;
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let args: string[];
+    try {
+      args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (args.slice(1).some((arg) => arg.startsWith(prefix)) && statFields(entry) !== null) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** SIGKILL to the process's group (it leads one: started `detached`), else to the process; false when gone. */
+function killGroup(pid: number): boolean {
+  try {
+    process.kill(-pid, 'SIGKILL');
+    return true;
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
 /** Whether any live process is in one of these process groups. */
 function anyInGroups(groups: Set<string>): boolean {
   return fs.readdirSync('/proc').some((entry) => /^\d+$/.test(entry) && groups.has(statFields(entry)?.[2] ?? ''));
@@ -65,11 +102,11 @@ export function processRecords(runDir: string, logger: Logger): ProcessRecords {
       }
     },
     async stopLeftovers() {
-      let names: string[];
+      let names: string[] = [];
       try {
         names = fs.readdirSync(dir);
       } catch {
-        return [];
+        // Nothing recorded: the run folder's processes are still looked for.
       }
       const stopped: { name: string; pid: number }[] = [];
       for (const name of names) {
@@ -78,16 +115,10 @@ export function processRecords(runDir: string, logger: Logger): ProcessRecords {
         const pid = Number(pidText);
         fs.rmSync(file, { force: true });
         if (!Number.isInteger(pid) || pid <= 1 || processStartTime(pid) !== started) continue;
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            continue;
-          }
-        }
-        stopped.push({ name, pid });
+        if (killGroup(pid)) stopped.push({ name, pid });
+      }
+      for (const pid of processesUsing(runDir)) {
+        if (!stopped.some((known) => known.pid === pid) && killGroup(pid)) stopped.push({ name: 'unrecorded', pid });
       }
       // SIGKILL is not instant: wait until they and their groups are gone (their ports free), 5 s at most.
       const groups = new Set(stopped.map(({ pid }) => String(pid)));

@@ -75,6 +75,26 @@ describe('telephony processes a node left running', () => {
     );
   });
 
+  it('stops a process of the run folder that has no record (started as its node was killed)', async () => {
+    const dir = runDir();
+    fs.mkdirSync(path.join(dir, 'bridges', '3'), { recursive: true });
+    const config = path.join(dir, 'bridges', '3', 'config');
+    fs.writeFileSync(config, '');
+    // A call worker names its folder on its command line, as `baresip -f <runDir>/bridges/3` does.
+    const unrecorded = spawn('sh', ['-c', 'sleep 60; true', config], { detached: true, stdio: 'ignore' });
+    started.push(unrecorded);
+    const elsewhere = spawn('sh', ['-c', 'sleep 60; true', path.join(runDir(), 'config')], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    started.push(elsewhere);
+    await vi.waitFor(() => expect(processStartTime(unrecorded.pid as number)).not.toBeNull());
+
+    expect(await processRecords(dir, logger().logger).stopLeftovers()).toEqual(['unrecorded']);
+    await vi.waitFor(() => expect(processStartTime(unrecorded.pid as number)).toBeNull());
+    expect(processStartTime(elsewhere.pid as number)).not.toBeNull();
+  });
+
   it('leaves alone a process whose id was given to another since (its start time differs)', async () => {
     const dir = runDir();
     const other = group();

@@ -144,10 +144,17 @@ const run = promisify(execFile);
 /**
  * A spoken announcement of `text` (espeak-ng's voice for `language`, converted by sox to 8 kHz mono 16-bit WAV), made
  * once per text and language into `dir`. Without espeak-ng (or when it fails), the closed signal's falling tones.
+ * `silenceAfterSeconds` keeps the call open after the words: a call worker's call ends when its audio file does.
  */
-export async function announcementAudio(dir: string, text: string, language: 'es' | 'en'): Promise<string> {
+export async function announcementAudio(
+  dir: string,
+  text: string,
+  language: 'es' | 'en',
+  options: { silenceAfterSeconds?: number } = {},
+): Promise<string> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const key = crypto.createHash('sha256').update(`${language}\n${text}`).digest('hex').slice(0, 24);
+  const silence = options.silenceAfterSeconds ?? 0;
+  const key = crypto.createHash('sha256').update(`${language}\n${silence}\n${text}`).digest('hex').slice(0, 24);
   const file = path.join(dir, `${key}.wav`);
   if (fs.existsSync(file)) return file;
   const spoken = path.join(dir, `${key}.spoken.wav`);
@@ -159,19 +166,30 @@ export async function announcementAudio(dir: string, text: string, language: 'es
       );
       child.stdin?.end(text);
     });
-    await run('sox', [spoken, '-r', String(SAMPLE_RATE), '-c', '1', '-b', '16', file]);
+    await run('sox', [
+      spoken,
+      '-r',
+      String(SAMPLE_RATE),
+      '-c',
+      '1',
+      '-b',
+      '16',
+      file,
+      ...(silence > 0 ? ['pad', '0', String(silence)] : []),
+    ]);
     return file;
   } catch {
-    const closed = path.join(dir, 'closed-tones.wav');
+    const closed = path.join(dir, silence > 0 ? `closed-tones-${silence}.wav` : 'closed-tones.wav');
     if (!fs.existsSync(closed)) {
       writeWav(
         closed,
-        tones(
-          [0, 1].flatMap(() => [
+        tones([
+          ...[0, 1].flatMap(() => [
             ...CLOSED_TONES_HZ.map((hertz) => ({ hertz, seconds: 0.3 })),
             { hertz: 0, seconds: 0.6 },
           ]),
-        ),
+          ...(silence > 0 ? [{ hertz: 0, seconds: silence }] : []),
+        ]),
       );
     }
     return closed;

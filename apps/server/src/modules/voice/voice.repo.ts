@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import type { RoutingCandidate } from '../agents/agents.repo.js';
 import { users } from '../users/users.schema.js';
-import { voiceCalls, voiceSettings } from './voice.schema.js';
+import { voiceCalls, voiceExtensionCodes, voiceSettings } from './voice.schema.js';
 
 export type VoiceCallRow = typeof voiceCalls.$inferSelect;
 
@@ -181,5 +181,53 @@ export const voiceRepo = {
     );
     const value = result.rows[0]?.assigned_user_id;
     return value ? Number(value) : null;
+  },
+  /**
+   * Keeps a user's new extension code (replacing theirs), after dropping lapsed ones so they never hold a hash a new
+   * code needs. False when another user's code in force has the same hash: the caller draws another.
+   */
+  async saveExtensionCode(db: Executor, userId: number, codeHash: string, expiresAt: Date): Promise<boolean> {
+    await db.delete(voiceExtensionCodes).where(sql`${voiceExtensionCodes.expiresAt} <= now()`);
+    const saved = await db
+      .insert(voiceExtensionCodes)
+      .values({ userId, codeHash, expiresAt })
+      .onConflictDoUpdate({ target: voiceExtensionCodes.userId, set: { codeHash, expiresAt, createdAt: sql`now()` } })
+      .returning({ userId: voiceExtensionCodes.userId })
+      .catch((error: unknown) => {
+        if ((error as { code?: string; cause?: { code?: string } }).code === '23505') return [];
+        if ((error as { cause?: { code?: string } }).cause?.code === '23505') return [];
+        throw error;
+      });
+    return saved.length > 0;
+  },
+
+  /** Uses up the code in force with this hash: its user, or null. */
+  async takeExtensionCode(db: Executor, codeHash: string): Promise<number | null> {
+    const [row] = await db
+      .delete(voiceExtensionCodes)
+      .where(and(eq(voiceExtensionCodes.codeHash, codeHash), sql`${voiceExtensionCodes.expiresAt} > now()`))
+      .returning({ userId: voiceExtensionCodes.userId });
+    return row?.userId ?? null;
+  },
+
+  /** The user's extension and name, locked (the registration line changes it). */
+  async lockCaller(db: Executor, userId: number) {
+    const [row] = await db
+      .select({ name: users.name, extension: users.extension, enabled: users.enabled })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row ?? null;
+  },
+
+  /** Gives `extension` to the user and takes it from anyone else who held it (a number rings one person). */
+  async bindExtension(db: Executor, userId: number, extension: string): Promise<number[]> {
+    const others = await db
+      .update(users)
+      .set({ extension: null })
+      .where(and(eq(users.extension, extension), ne(users.id, userId)))
+      .returning({ id: users.id });
+    await db.update(users).set({ extension }).where(eq(users.id, userId));
+    return others.map((row) => row.id);
   },
 };

@@ -2,6 +2,9 @@ import {
   callMonitorSessionSchema,
   callMonitorSignalSchema,
   callMonitorStartSchema,
+  deskPhoneBodySchema,
+  deskPhoneCredentialsSchema,
+  extensionCodeSchema,
   idParamSchema,
   softphoneCredentialsSchema,
   voiceStatusSchema,
@@ -91,5 +94,37 @@ export async function voiceRoutes(app: FastifyInstance, voice: VoiceService): Pr
       await voice.monitor.signal(requireAuth(request), request.body, hostOf(request.headers.host));
       return success(request, null);
     },
+  );
+
+  // Desk phones (docs/voice.md): whoever edits users issues a phone's credentials for an extension (shown once);
+  // any signed-in user asks for a code to type on a desk phone after dialling 2600.
+  api.post(
+    '/voice/desk-phones',
+    {
+      config: { permission: 'editar-usuario' },
+      schema: {
+        tags,
+        operationId: 'createDeskPhoneCredentials',
+        summary: 'SIP credentials for a desk phone holding an extension (valid a year, shown once, never stored)',
+        body: deskPhoneBodySchema,
+        response: ok(deskPhoneCredentialsSchema),
+      },
+    },
+    async (request) =>
+      success(request, await voice.deskPhones.credentials(request.body.extension, hostOf(request.headers.host))),
+  );
+
+  api.post(
+    '/voice/extension-code',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        operationId: 'createExtensionCode',
+        summary: 'A code to type on a desk phone after dialling 2600: the phone’s extension becomes the user’s',
+        response: ok(extensionCodeSchema),
+      },
+    },
+    async (request) => success(request, await voice.deskPhones.code(requireAuth(request))),
   );
 }

@@ -87,3 +87,21 @@ export interface CallOffer {
   at: string;
   result: 'answered' | 'no-answer' | 'rejected';
 }
+
+/**
+ * The code an agent types on a desk phone after dialling 2600 (docs/voice.md): one per user, its HMAC under the
+ * installation's voice secret (the plain code is shown once, never stored), valid for a few minutes. Codes in force
+ * are distinct, so the digits name one agent.
+ */
+export const voiceExtensionCodes = pgTable(
+  'voice_extension_codes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('voice_extension_codes_hash_idx').on(table.codeHash)],
+);

@@ -8,9 +8,11 @@ import { businessRepo } from '../business/business.repo.js';
 import { type CallCenter, type CallCenterDeps, createCallCenter } from './voice.calls.js';
 import { credentialUser, newVoiceSecret, SIP_REALM, sipPassword, turnServers } from './voice.credentials.js';
 import { createVoiceDaemons, type VoiceDaemons } from './voice.daemons.js';
+import { createDeskPhones, startRegistrationLine } from './voice.deskphones.js';
 import { processRecords } from './voice.leftovers.js';
 import { createCallMonitor } from './voice.monitor.js';
 import { voiceRepo } from './voice.repo.js';
+import type { CallWorker } from './voice.worker.js';
 
 /** Softphone credentials last this long; the browser asks for new ones before they lapse. */
 export const CREDENTIALS_TTL_MS = 12 * 60 * 60 * 1000;
@@ -43,6 +45,7 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
   const settings = ctx.config.voice;
   let daemons: VoiceDaemons | null = null;
   let calls: CallCenter | null = null;
+  let registrationLine: CallWorker | null = null;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const beat = () =>
@@ -63,12 +66,16 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
   }
 
   const monitor = createCallMonitor(ctx, { agents: deps.agents, configured: async () => (await status()).configured });
+  const deskPhones = createDeskPhones(ctx, { running, notConfigured: voiceErrors.notConfigured });
 
   return {
     status,
 
     /** Listen, whisper and barge: a supervisor's part in an agent's live call (voice.monitor.ts). */
     monitor,
+
+    /** Desk phones' credentials, agents' extension codes and the 2600 line's registrations (voice.deskphones.ts). */
+    deskPhones,
 
     /** The signed-in user's softphone credentials, for the host the browser reached (`requestHost`). */
     async credentials(actor: Actor, requestHost: string | null): Promise<SoftphoneCredentials> {
@@ -108,6 +115,7 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
           advertiseIp: settings.advertiseIp,
           websocketPort: settings.websocketPort,
           sipPort: settings.sipPort,
+          deskPhonePort: settings.deskPhonePort,
           turnPort: settings.turnPort,
           controlPort: settings.controlPort,
           routerPort: settings.controlPort + 2,
@@ -134,9 +142,22 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
             proxyPort: settings.sipPort,
             routerPort: settings.controlPort + 2,
             mediaPort: settings.controlPort,
-            workerPorts: settings.workerPorts,
+            // The last four worker ports are the registration line's.
+            workerPorts: { min: settings.workerPorts.min, max: settings.workerPorts.max - 4 },
           });
           await calls.start();
+          // 2600: where desk phones register their extension to an agent.
+          registrationLine = await startRegistrationLine(ctx, {
+            runDir,
+            records,
+            proxyPort: settings.sipPort,
+            sipPort: settings.workerPorts.max - 3,
+            controlPort: settings.workerPorts.max - 1,
+            register: deskPhones.register,
+          }).catch((error: unknown) => {
+            ctx.logger.error({ err: error }, 'the desk phones’ registration line (2600) could not start');
+            return null;
+          });
         }
       } catch (error) {
         ctx.logger.error({ err: error }, 'telephony could not start');
@@ -148,6 +169,8 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
 
     async stop(): Promise<void> {
       clearInterval(heartbeat);
+      await registrationLine?.stop();
+      registrationLine = null;
       await calls?.stop();
       calls = null;
       if (!daemons) return;

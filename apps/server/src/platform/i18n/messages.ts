@@ -448,6 +448,11 @@ const es = {
   'voice.monitorOwnCall': 'No puede intervenir en su propia llamada',
   'voice.monitorSessionOver': 'La intervención terminó: iníciela de nuevo',
   'voice.invalidNumber': 'Escriba un número válido (dígitos, * o #, hasta 32)',
+  'voice.extensionFormat': 'Escriba una extensión de 2 a 15 dígitos',
+  'voice.extensionReserved': 'La 2600 es el número para registrar teléfonos: elija otra extensión',
+  'voice.registrationLine.prompt': 'Marque el código que le muestra Atiende y después la tecla numeral.',
+  'voice.registrationLine.done': 'Listo. Esta extensión es ahora la suya.',
+  'voice.registrationLine.wrong': 'El código no es válido. Inténtelo de nuevo.',
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -893,6 +898,11 @@ const en: Record<MessageKey, string> = {
   'voice.monitorOwnCall': 'You cannot intervene in your own call',
   'voice.monitorSessionOver': 'The intervention is over: start it again',
   'voice.invalidNumber': 'Enter a valid number (digits, * or #, up to 32)',
+  'voice.extensionFormat': 'Enter an extension of 2 to 15 digits',
+  'voice.extensionReserved': '2600 is the number for registering phones: choose another extension',
+  'voice.registrationLine.prompt': 'Dial the code Atiende shows you, then the hash key.',
+  'voice.registrationLine.done': 'Done. This extension is now yours.',
+  'voice.registrationLine.wrong': 'That code is not valid. Please try again.',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { es, en };

@@ -1,6 +1,7 @@
 import { AGENT_STATUS } from '@atiende/contracts';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import PhoneIcon from '@mui/icons-material/Phone';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -17,8 +18,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../core/session';
 import { useAgentStatusStore } from '../../features/desk/agentStatus';
+import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
 import { logout } from '../logout';
-import { usePermissions, useProfile } from '../queries';
+import { useBusiness, usePermissions, useProfile } from '../queries';
+
+// Opened rarely: its code and texts load when first opened.
+const ExtensionCodeDialog = lazyNamed(
+  () => import('../../features/softphone/ExtensionCodeDialog'),
+  'ExtensionCodeDialog',
+);
 
 /** Avatar menu: My Profile, Logout. Agents get a status dot on the avatar. */
 export function UserMenu() {
@@ -29,6 +37,10 @@ export function UserMenu() {
   const { paused } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deskPhoneOpen, setDeskPhoneOpen] = useState(false);
+  // Without the browser softphone, agents take calls on desk phones they register with a code (spec section 9).
+  const webrtc = useBusiness().data?.configuracion?.webrtc_enabled;
+  const deskPhones = isAgent && webrtc === false;
   // The real status (the desk's store) once known; until then what the pause flag says.
   const { state } = useAgentStatusStore();
   const status = state?.estado ?? (paused ? 'P' : 'A');
@@ -114,6 +126,20 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{t('header.myProfile')}</ListItemText>
         </MenuItem>
+        {deskPhones ? (
+          <MenuItem
+            data-testid="user-menu-desk-phone"
+            onClick={() => {
+              setAnchor(null);
+              setDeskPhoneOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <PhoneIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('header.deskPhone')}</ListItemText>
+          </MenuItem>
+        ) : null}
         <MenuItem
           data-testid="user-menu-logout"
           disabled={busy}
@@ -130,6 +156,9 @@ export function UserMenu() {
           <ListItemText>{t('header.logout')}</ListItemText>
         </MenuItem>
       </Menu>
+      <MountWhenOpened when={deskPhoneOpen}>
+        <ExtensionCodeDialog open={deskPhoneOpen} onClose={() => setDeskPhoneOpen(false)} />
+      </MountWhenOpened>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { UserDetail } from '@atiende/contracts';
 import EditIcon from '@mui/icons-material/Edit';
+import PhoneIcon from '@mui/icons-material/Phone';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { DetailList } from '../../ui/DetailList';
 import { EmptyState } from '../../ui/EmptyState';
 import { EnabledChip } from '../../ui/EnabledChip';
 import { formatDate, formatDateTime, roleLabel } from '../../ui/format';
+import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../ui/params';
@@ -25,6 +27,8 @@ import { AuditHistory } from '../audit/AuditHistory';
 import { AUDIT_PERMISSION } from '../audit/keys';
 import { useUser } from './api';
 import { UserAgendaTab, UserCampaignsTab, UserCustomersTab, UserStatsTab } from './UserWork';
+
+const DeskPhoneDialog = lazyNamed(() => import('./DeskPhoneDialog'), 'DeskPhoneDialog');
 
 /** The read-only card of a user (also the own profile page). */
 export function UserDetailCard({ user }: { user: UserDetail }) {
@@ -103,6 +107,7 @@ export function UserViewPage() {
   const id = parseId(useParams().id);
   const user = useUser(id);
   const [tab, setTab] = useState<UserTab>('information');
+  const [deskPhoneOpen, setDeskPhoneOpen] = useState(false);
 
   if (id === null || user.isError) {
     return (
@@ -125,18 +130,31 @@ export function UserViewPage() {
         backTo="/app/users"
         actions={
           can('editar-usuario') ? (
-            <Button
-              component={RouterLink}
-              to={`/app/users/${user.data.id}/edit`}
-              variant="contained"
-              startIcon={<EditIcon />}
-              data-testid="user-edit"
-            >
-              {t('common.edit')}
-            </Button>
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<PhoneIcon />}
+                onClick={() => setDeskPhoneOpen(true)}
+                data-testid="user-desk-phone"
+              >
+                {t('users.deskPhone.open')}
+              </Button>
+              <Button
+                component={RouterLink}
+                to={`/app/users/${user.data.id}/edit`}
+                variant="contained"
+                startIcon={<EditIcon />}
+                data-testid="user-edit"
+              >
+                {t('common.edit')}
+              </Button>
+            </>
           ) : null
         }
       />
+      <MountWhenOpened when={deskPhoneOpen}>
+        <DeskPhoneDialog open={deskPhoneOpen} extension={user.data.extension} onClose={() => setDeskPhoneOpen(false)} />
+      </MountWhenOpened>
       <Tabs
         value={tab}
         onChange={(_, value: UserTab) => setTab(value)}
