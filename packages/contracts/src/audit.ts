@@ -144,6 +144,9 @@ export const AUDIT_FIELDS = {
     mfa: 'boolean',
     enabled: 'boolean',
     avatar: 'file',
+    /** A supervisor's part in the user's live call (listen, whisper, barge: docs/voice.md): the mode and the call. */
+    monitorMode: 'enum',
+    monitoredCall: 'number',
   },
   role: { name: 'text', label: 'text', permissions: 'list' },
   'api-credential': { name: 'text', role: 'ref' },

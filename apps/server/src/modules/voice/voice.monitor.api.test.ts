@@ -215,6 +215,31 @@ describe('call monitoring: the setup goes to the other browser only', () => {
       // Each side got only the other's steps.
       expect(toAgent.every((event) => event.from.id === supervisor.id)).toBe(true);
       expect(toSupervisor.every((event) => event.from.id === agent.id)).toBe(true);
+
+      // The agent's audit trail: who took part in which call, how, and who ended it (refused steps left nothing).
+      const audit = await api.get(`/api/v2/users/${agent.id}/audit`, admin);
+      expect(audit.statusCode).toBe(200);
+      type Entry = { action: string; actor: { id: number }; changes: { monitoredCall?: { value: number } } };
+      const monitoring = (audit.json().result as Entry[])
+        .filter((entry) => entry.action.startsWith('call-monitor-') && entry.changes.monitoredCall?.value === callId)
+        .reverse();
+      expect(monitoring).toEqual([
+        expect.objectContaining({
+          action: 'call-monitor-started',
+          actor: expect.objectContaining({ id: supervisor.id }),
+          changes: { monitorMode: { value: 'listen' }, monitoredCall: { value: callId } },
+        }),
+        expect.objectContaining({
+          action: 'call-monitor-mode',
+          actor: expect.objectContaining({ id: supervisor.id }),
+          changes: { monitorMode: { value: 'barge' }, monitoredCall: { value: callId } },
+        }),
+        expect.objectContaining({
+          action: 'call-monitor-ended',
+          actor: expect.objectContaining({ id: agent.id }),
+          changes: { monitoredCall: { value: callId } },
+        }),
+      ]);
     } finally {
       for (const socket of sockets) socket.disconnect();
     }

@@ -6,6 +6,8 @@ import {
   type CallMonitorSession,
   type CallMonitorSignal,
 } from '@atiende/contracts';
+import { auditRepo } from '../../platform/audit/audit.repo.js';
+import { auditFacts } from '../../platform/audit/diff.js';
 import type { AuthContext } from '../../platform/auth-context.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, errors } from '../../platform/http/errors.js';
@@ -90,6 +92,27 @@ export function createCallMonitor(ctx: AppContext, deps: CallMonitorDeps) {
     return agent.call;
   }
 
+  /**
+   * The agent's audit trail keeps who took part in their calls, how and when (`ver-auditoria` reads it on the user's
+   * page): never in the way of the call, so a failed write is logged, not thrown.
+   */
+  async function audit(
+    actorId: number,
+    agentId: number,
+    action: string,
+    facts: { mode?: CallMonitorMode; call: number },
+  ) {
+    await auditRepo
+      .record(ctx.db, {
+        actorUserId: actorId,
+        entity: 'user',
+        entityId: agentId,
+        action,
+        changes: auditFacts('user', { ...(facts.mode ? { monitorMode: facts.mode } : {}), monitoredCall: facts.call }),
+      })
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'call monitoring could not be audited'));
+  }
+
   const iceServersFor = (key: string, userId: number, host: string | null, expiresAt: number) =>
     turnServers({
       secret: key,
@@ -111,6 +134,7 @@ export function createCallMonitor(ctx: AppContext, deps: CallMonitorDeps) {
       const call = await supervisedCall(actor, agentId);
       const expiresAt = Date.now() + MONITOR_SESSION_TTL_MS;
       const sessionId = signMonitorToken(key, { supervisorId: actor.userId, agentId, callId: call.id, expiresAt });
+      await audit(actor.userId, agentId, 'call-monitor-started', { mode, call: call.id });
       return {
         sessionId,
         agentId,
@@ -157,6 +181,11 @@ export function createCallMonitor(ctx: AppContext, deps: CallMonitorDeps) {
           event = { ...base, kind: 'end' };
       }
       ctx.realtime.volatileToUser(bySupervisor ? token.agentId : token.supervisorId, CALL_MONITOR_EVENT, event);
+      if (body.kind === 'mode') {
+        await audit(actor.userId, token.agentId, 'call-monitor-mode', { mode: body.mode, call: token.callId });
+      } else if (body.kind === 'end') {
+        await audit(actor.userId, token.agentId, 'call-monitor-ended', { call: token.callId });
+      }
       if (body.kind !== 'answer') {
         ctx.logger.info(
           { supervisorId: token.supervisorId, agentId: token.agentId, callId: token.callId, step: body.kind },

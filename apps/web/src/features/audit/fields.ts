@@ -57,6 +57,8 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     mfa: 'users.fields.mfa',
     enabled,
     avatar: 'audit.fields.avatar',
+    monitorMode: { label: 'audit.fields.monitorMode', value: (value) => `audit.monitorModes.${value}` },
+    monitoredCall: { label: 'audit.fields.monitoredCall', text: (value) => `#${value}` },
   },
   role: {
     name: 'roles.name',
