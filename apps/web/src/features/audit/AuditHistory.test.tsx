@@ -207,6 +207,36 @@ describe('audit history in words', () => {
   });
 });
 
+describe('call monitoring in the agent’s history', () => {
+  it('says who joined which call and how, in both languages', async () => {
+    const monitoring: AuditEntry[] = [
+      {
+        id: 9,
+        entity: 'user',
+        action: 'call-monitor-started',
+        actor: { id: 2, nombre: 'Sergio Supervisor' },
+        createdAt: '2026-03-02T15:00:00.000Z',
+        changes: { monitorMode: { value: 'whisper' }, monitoredCall: { value: 41 } },
+      },
+    ];
+    for (const [language, action, lines] of [
+      ['es', 'Llamada intervenida por un supervisor', ['Modo: Susurrar', 'Llamada: #41']],
+      ['en', 'Call joined by a supervisor', ['Mode: Whisper', 'Call: #41']],
+    ] as const) {
+      await act(async () => {
+        await i18n.changeLanguage(language);
+      });
+      act(() => {
+        root?.unmount();
+        root = createRoot(container);
+        root.render(<AuditEntryList entries={monitoring} />);
+      });
+      expect(container.querySelector('[data-testid="audit-entry-9"]')?.textContent).toContain(action);
+      expect(sentences(9)).toEqual(lines);
+    }
+  });
+});
+
 describe('audit labels', () => {
   it('name every field each entity records, with a text in both languages', () => {
     for (const [kind, fields] of Object.entries(AUDIT_FIELDS) as [AuditEntityKind, Record<string, string>][]) {
