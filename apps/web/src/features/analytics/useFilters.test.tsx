@@ -20,15 +20,17 @@ afterEach(() => {
   container.remove();
 });
 
+/** Every setter the hook gave, render after render, and the address as last rendered. */
+const seen: { setters: ((patch: Partial<DashboardFilters>) => void)[]; search: string } = { setters: [], search: '' };
+
+function Probe() {
+  seen.setters.push(useDashboardFilters().setFilters);
+  seen.search = useLocation().search;
+  return null;
+}
+
 describe('useDashboardFilters', () => {
   it('keeps two quick changes made with the first render’s setter (a control that kept an old handler)', () => {
-    const setters: ((patch: Partial<DashboardFilters>) => void)[] = [];
-    let search = '';
-    function Probe() {
-      setters.push(useDashboardFilters().setFilters);
-      search = useLocation().search;
-      return null;
-    }
     act(() => {
       root = createRoot(container);
       root.render(
@@ -37,12 +39,12 @@ describe('useDashboardFilters', () => {
         </MemoryRouter>,
       );
     });
-    const first = setters[0];
+    const first = seen.setters[0];
     act(() => first({ preset: 'thisYear' }));
-    expect(search).toBe('?preset=thisYear');
+    expect(seen.search).toBe('?preset=thisYear');
     // The same, first render's setter again: the period chosen just before stays.
     act(() => first({ campaigns: [1] }));
-    expect(new URLSearchParams(search).get('preset')).toBe('thisYear');
-    expect(new URLSearchParams(search).get('campaigns')).toBe('1');
+    expect(new URLSearchParams(seen.search).get('preset')).toBe('thisYear');
+    expect(new URLSearchParams(seen.search).get('campaigns')).toBe('1');
   });
 });
