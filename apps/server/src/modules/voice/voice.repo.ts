@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { RoutingCandidate } from '../agents/agents.repo.js';
 import { users } from '../users/users.schema.js';
 import { voiceCalls, voiceExtensionCodes, voiceSettings } from './voice.schema.js';
@@ -194,8 +195,7 @@ export const voiceRepo = {
       .onConflictDoUpdate({ target: voiceExtensionCodes.userId, set: { codeHash, expiresAt, createdAt: sql`now()` } })
       .returning({ userId: voiceExtensionCodes.userId })
       .catch((error: unknown) => {
-        if ((error as { code?: string; cause?: { code?: string } }).code === '23505') return [];
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') return [];
+        if (isUniqueViolation(error, 'voice_extension_codes_hash_idx')) return [];
         throw error;
       });
     return saved.length > 0;
