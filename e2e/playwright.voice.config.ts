@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT } from './support/env.js';
+import { BASE_URL, E2E_PORT, TRACE } from './support/env.js';
 
 /**
  * The softphone's browser tests (e2e/voice): the app with its telephony daemons (VOICE_ENABLED) and Chromium with
@@ -22,7 +22,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: TRACE,
     permissions: ['microphone'],
     ignoreHTTPSErrors: true,
     launchOptions: {
