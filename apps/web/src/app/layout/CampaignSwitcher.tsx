@@ -1,25 +1,36 @@
-import type { UserCampaign } from '@atiende/contracts';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import Autocomplete from '@mui/material/Autocomplete';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import type { Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { campaignChanged } from '../../features/desk/agentStatus';
-import { filterCampaigns, useSelectedCampaign } from '../campaign';
+import { AutocompleteWhenUsed } from '../../ui/AutocompleteWhenUsed';
+import { useSelectedCampaign } from '../campaign';
 
-/** Header campaign switcher: the user's campaigns (GET supervision/obtenerCampanas), filtered by name. */
+/** The field's look, the same before and after the Autocomplete arrives. */
+export const campaignSwitcherSx = (compact: boolean): SxProps<Theme> => ({
+  width: compact ? 260 : { sm: 220, md: 260 },
+  mx: compact ? 0 : 1,
+  '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1 },
+});
+
+export function CampaignFieldIcon() {
+  return <CampaignIcon fontSize="small" sx={{ color: 'text.secondary', ms: 0.5 }} />;
+}
+
+/**
+ * Header campaign switcher: the user's campaigns (GET supervision/obtenerCampanas), filtered by name. The picker
+ * becomes an Autocomplete (CampaignPicker.tsx) when first used.
+ */
 export function CampaignSwitcher() {
   const { t } = useTranslation();
-  const { campaign, select, campaigns } = useSelectedCampaign();
+  const { campaign, campaigns } = useSelectedCampaign();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!campaigns.data) return null;
@@ -41,62 +52,21 @@ export function CampaignSwitcher() {
     );
   }
   const picker = (
-    <Autocomplete<UserCampaign, false, false, false>
-      size="small"
-      options={campaigns.data}
-      value={campaign}
-      onChange={(_, value) => {
-        select(value);
-        // Spec: changing campaign makes the agent ready (A) in it, unless handling a ticket.
-        if (value?.id !== campaign?.id) campaignChanged(value?.id ?? null);
-        setAnchor(null);
-      }}
-      getOptionLabel={(option) => option.nombre}
-      isOptionEqualToValue={(option, value) => option.id === value.id}
-      filterOptions={(options, state) => filterCampaigns(options, state.inputValue)}
-      noOptionsText={t('campaignSwitcher.noMatch')}
-      openText={t('campaignSwitcher.open')}
-      closeText={t('common.close')}
-      clearText={t('campaignSwitcher.clear')}
-      renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props} data-testid={`campaign-option-${option.id}`}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap>
-              {option.nombre}
-            </Typography>
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {t(`campaigns.types.${option.tipo}`)} · {t(`campaignSwitcher.roles.${option.rol}`)}
-            </Typography>
-          </Box>
-        </li>
+    <AutocompleteWhenUsed
+      load={() => import('./CampaignPicker')}
+      value={campaign?.nombre}
+      placeholder={t('campaignSwitcher.placeholder')}
+      ariaLabel={t('campaignSwitcher.label')}
+      testId="campaign-switcher"
+      startAdornment={<CampaignFieldIcon />}
+      popupButtonLabel={t('campaignSwitcher.open')}
+      margin={compact ? 'dense' : 'none'}
+      sx={campaignSwitcherSx(compact)}
+    >
+      {({ CampaignPicker }, start) => (
+        <CampaignPicker compact={compact} start={start} onPicked={() => setAnchor(null)} />
       )}
-      sx={{
-        width: compact ? 260 : { sm: 220, md: 260 },
-        mx: compact ? 0 : 1,
-        '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1 },
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          margin={compact ? 'dense' : 'none'}
-          placeholder={t('campaignSwitcher.placeholder')}
-          aria-label={t('campaignSwitcher.label')}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <>
-                  <CampaignIcon fontSize="small" sx={{ color: 'text.secondary', ms: 0.5 }} />
-                  {params.slotProps.input.startAdornment}
-                </>
-              ),
-            },
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'campaign-switcher' },
-          }}
-        />
-      )}
-    />
+    </AutocompleteWhenUsed>
   );
   if (!compact) return picker;
   return (

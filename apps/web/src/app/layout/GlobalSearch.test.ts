@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchHits } from './GlobalSearch';
+import { searchHits } from './GlobalSearchAutocomplete';
 
 describe('global search', () => {
   it('lists tickets first, then matching messages, then customers, each with the page it opens', () => {

@@ -1,14 +1,13 @@
-import { type GlobalSearchResult, STORAGE_KEYS } from '@atiende/contracts';
-import SearchIcon from '@mui/icons-material/Search';
+import type { GlobalSearchResult } from '@atiende/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { readString } from '../../core/storage';
+import { type FieldStart, useCarriedFocus } from '../../ui/AutocompleteWhenUsed';
+import { GLOBAL_SEARCH_INPUT_SX, GLOBAL_SEARCH_SX, GlobalSearchIcon } from './GlobalSearch';
 
 const STATUS_KEYS = ['new', 'open', 'escalated', 'transferred', 'closed'];
 
@@ -48,20 +47,21 @@ export function searchHits(result: GlobalSearchResult, statusLabel: (status: num
 }
 
 /**
- * The header's global search (shown when the stored advanced-search flag is 1): tickets, customers and messages the
+ * The header's global search once used (GlobalSearch.tsx draws it until then): tickets, customers and messages the
  * user may see. It runs only with text, and each new query cancels the one before; Enter opens the full results page.
  */
-export function GlobalSearch() {
+export function GlobalSearchAutocomplete({ start }: { start: FieldStart }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(start.text);
+  const [open, setOpen] = useState(start.open);
   const [hits, setHits] = useState<Hit[]>([]);
   const [loading, setLoading] = useState(false);
-  const enabled = readString(STORAGE_KEYS.advancedSearch) === '1';
+  const carriedFocus = useCarriedFocus(start);
 
   useEffect(() => {
     const query = text.trim();
-    if (!enabled || !query) {
+    if (!query) {
       setHits([]);
       return;
     }
@@ -84,13 +84,15 @@ export function GlobalSearch() {
       controller.abort();
       window.clearTimeout(timer);
     };
-  }, [text, enabled, t]);
+  }, [text, t]);
 
-  if (!enabled) return null;
   return (
     <Autocomplete<Hit, false, false, true>
       freeSolo
       size="small"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
       options={hits}
       loading={loading}
       filterOptions={(options) => options}
@@ -112,7 +114,7 @@ export function GlobalSearch() {
       }}
       noOptionsText={text.trim() ? t('globalSearch.empty') : t('globalSearch.hint')}
       slotProps={{ listbox: { sx: { maxHeight: 300 } }, paper: { sx: { width: 450, maxWidth: '90vw' } } }}
-      sx={{ width: { xs: 160, md: 240 }, display: { xs: 'none', sm: 'block' } }}
+      sx={GLOBAL_SEARCH_SX}
       renderOption={(props, hit) => (
         <li {...props} key={hit.key} data-testid={`global-search-${hit.key}`}>
           <div>
@@ -126,6 +128,8 @@ export function GlobalSearch() {
       renderInput={(params) => (
         <TextField
           {...params}
+          inputRef={carriedFocus}
+          margin="none"
           placeholder={t('globalSearch.placeholder')}
           slotProps={{
             ...params.slotProps,
@@ -136,12 +140,8 @@ export function GlobalSearch() {
             },
             input: {
               ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              sx: { bgcolor: 'background.paper', borderRadius: 1 },
+              startAdornment: <GlobalSearchIcon />,
+              sx: GLOBAL_SEARCH_INPUT_SX,
             },
           }}
         />

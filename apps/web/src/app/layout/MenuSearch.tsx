@@ -1,18 +1,15 @@
-import { LIMITS } from '@atiende/contracts';
 import SearchIcon from '@mui/icons-material/Search';
-import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AutocompleteWhenUsed } from '../../ui/AutocompleteWhenUsed';
 
 export interface SearchEntry {
   path: string;
   label: string;
 }
 
-const normalize = (value: string) =>
+export const normalize = (value: string) =>
   value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -34,71 +31,38 @@ export function rankMenuEntries(entries: readonly SearchEntry[], query: string):
     .map((item) => item.entry);
 }
 
-/** Suggests up to 5 menu entries by (translated) name; Enter opens the first suggestion. */
+export function MenuSearchIcon() {
+  return (
+    <InputAdornment position="start">
+      <SearchIcon fontSize="small" />
+    </InputAdornment>
+  );
+}
+
+/**
+ * The sidebar's menu search. It becomes an Autocomplete (MenuSearchAutocomplete.tsx) when first used; Enter before
+ * then opens the best match, as it does after.
+ */
 export function MenuSearch({ entries, onNavigate }: { entries: SearchEntry[]; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
-
-  const go = (entry: SearchEntry | null) => {
-    if (!entry) return;
-    setInput('');
-    navigate(entry.path);
-    onNavigate?.();
-  };
-
   return (
-    <Autocomplete<SearchEntry, false, false, true>
-      freeSolo
-      autoHighlight
-      clearOnBlur
-      blurOnSelect
-      size="small"
-      options={entries}
-      inputValue={input}
-      onInputChange={(_e, value) => setInput(value)}
-      value={null}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
-      filterOptions={(options, state) => {
-        const query = normalize(state.inputValue);
-        if (!query) return [];
-        return rankMenuEntries(options, query).slice(0, LIMITS.menuSuggestionsMax);
+    <AutocompleteWhenUsed
+      load={() => import('./MenuSearchAutocomplete')}
+      placeholder={t('menu.search')}
+      ariaLabel={t('menu.search')}
+      testId="menu-search"
+      startAdornment={<MenuSearchIcon />}
+      onEnter={(text) => {
+        const best = rankMenuEntries(entries, normalize(text))[0];
+        if (!best) return;
+        navigate(best.path);
+        onNavigate?.();
       }}
-      onChange={(_e, value) => {
-        if (typeof value === 'string') {
-          const query = normalize(value);
-          go(rankMenuEntries(entries, query)[0] ?? null);
-        } else go(value);
-      }}
-      isOptionEqualToValue={(a, b) => typeof a !== 'string' && typeof b !== 'string' && a.path === b.path}
-      renderOption={(props, option) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <li key={key} {...rest} data-testid={`menu-suggestion-${option.path}`}>
-            {option.label}
-          </li>
-        );
-      }}
-      noOptionsText={t('menu.noResults')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          margin="none"
-          placeholder={t('menu.search')}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'menu-search', 'aria-label': t('menu.search') },
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+    >
+      {({ MenuSearchAutocomplete }, start) => (
+        <MenuSearchAutocomplete entries={entries} onNavigate={onNavigate} start={start} />
       )}
-    />
+    </AutocompleteWhenUsed>
   );
 }
