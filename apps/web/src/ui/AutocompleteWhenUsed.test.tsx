@@ -15,7 +15,7 @@ afterEach(() => {
 const field = (id: string) => byTestId(id) as HTMLInputElement;
 
 describe('a search field that becomes an Autocomplete when used', () => {
-  it('Enter before the Autocomplete arrives does what Enter does after: opens the best match', async () => {
+  it('Enter before the Autocomplete arrives goes to onEnter with the trimmed text, and the module is asked for once', async () => {
     await i18n.changeLanguage('en');
     const load = vi.fn(() => new Promise<never>(() => {}));
     const onEnter = vi.fn();

@@ -10,6 +10,15 @@ interface SearchFieldProps {
   testId?: string;
 }
 
+/** The magnifier at the start of a search field (list searches, the header's and the sidebar's searches). */
+export function SearchAdornment() {
+  return (
+    <InputAdornment position="start">
+      <SearchIcon fontSize="small" />
+    </InputAdornment>
+  );
+}
+
 /** The search box at the head of a list, table or board: a magnifier, the placeholder as its name. */
 export function SearchField({ value, onValueChange, label, testId }: SearchFieldProps) {
   return (
@@ -23,11 +32,7 @@ export function SearchField({ value, onValueChange, label, testId }: SearchField
       slotProps={{
         htmlInput: { 'data-testid': testId, 'aria-label': label },
         input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
+          startAdornment: <SearchAdornment />,
         },
       }}
     />

@@ -1,23 +1,14 @@
 import { STORAGE_KEYS } from '@atiende/contracts';
-import SearchIcon from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { readString } from '../../core/storage';
 import { AutocompleteWhenUsed } from '../../ui/AutocompleteWhenUsed';
+import { SearchAdornment } from '../../ui/SearchField';
 
 /** The field's look, the same before and after the Autocomplete arrives. */
 export const GLOBAL_SEARCH_SX: SxProps<Theme> = { width: { xs: 160, md: 240 }, display: { xs: 'none', sm: 'block' } };
 export const GLOBAL_SEARCH_INPUT_SX: SxProps<Theme> = { bgcolor: 'background.paper', borderRadius: 1 };
-
-export function GlobalSearchIcon() {
-  return (
-    <InputAdornment position="start">
-      <SearchIcon fontSize="small" />
-    </InputAdornment>
-  );
-}
 
 /**
  * The header's global search, shown when the stored advanced-search flag is 1. It becomes an Autocomplete
@@ -33,7 +24,7 @@ export function GlobalSearch() {
       placeholder={t('globalSearch.placeholder')}
       ariaLabel={t('globalSearch.placeholder')}
       testId="global-search"
-      startAdornment={<GlobalSearchIcon />}
+      startAdornment={<SearchAdornment />}
       onEnter={(text) => navigate(`/app/search?q=${encodeURIComponent(text)}`)}
       sx={GLOBAL_SEARCH_SX}
       inputSx={GLOBAL_SEARCH_INPUT_SX}

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { type FieldStart, useCarriedFocus } from '../../ui/AutocompleteWhenUsed';
-import { GLOBAL_SEARCH_INPUT_SX, GLOBAL_SEARCH_SX, GlobalSearchIcon } from './GlobalSearch';
+import { SearchAdornment } from '../../ui/SearchField';
+import { GLOBAL_SEARCH_INPUT_SX, GLOBAL_SEARCH_SX } from './GlobalSearch';
 
 const STATUS_KEYS = ['new', 'open', 'escalated', 'transferred', 'closed'];
 
@@ -140,7 +141,7 @@ export function GlobalSearchAutocomplete({ start }: { start: FieldStart }) {
             },
             input: {
               ...params.slotProps.input,
-              startAdornment: <GlobalSearchIcon />,
+              startAdornment: <SearchAdornment />,
               sx: GLOBAL_SEARCH_INPUT_SX,
             },
           }}

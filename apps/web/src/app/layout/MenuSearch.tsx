@@ -1,8 +1,7 @@
-import SearchIcon from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AutocompleteWhenUsed } from '../../ui/AutocompleteWhenUsed';
+import { SearchAdornment } from '../../ui/SearchField';
 
 export interface SearchEntry {
   path: string;
@@ -31,13 +30,9 @@ export function rankMenuEntries(entries: readonly SearchEntry[], query: string):
     .map((item) => item.entry);
 }
 
-export function MenuSearchIcon() {
-  return (
-    <InputAdornment position="start">
-      <SearchIcon fontSize="small" />
-    </InputAdornment>
-  );
-}
+/** What Enter opens for a text typed without choosing a suggestion: the best match, if any. */
+export const bestMenuEntry = (entries: readonly SearchEntry[], text: string): SearchEntry | null =>
+  rankMenuEntries(entries, normalize(text))[0] ?? null;
 
 /**
  * The sidebar's menu search. It becomes an Autocomplete (MenuSearchAutocomplete.tsx) when first used; Enter before
@@ -52,9 +47,9 @@ export function MenuSearch({ entries, onNavigate }: { entries: SearchEntry[]; on
       placeholder={t('menu.search')}
       ariaLabel={t('menu.search')}
       testId="menu-search"
-      startAdornment={<MenuSearchIcon />}
+      startAdornment={<SearchAdornment />}
       onEnter={(text) => {
-        const best = rankMenuEntries(entries, normalize(text))[0];
+        const best = bestMenuEntry(entries, text);
         if (!best) return;
         navigate(best.path);
         onNavigate?.();

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type FieldStart, useCarriedFocus } from '../../ui/AutocompleteWhenUsed';
-import { MenuSearchIcon, normalize, rankMenuEntries, type SearchEntry } from './MenuSearch';
+import { SearchAdornment } from '../../ui/SearchField';
+import { bestMenuEntry, normalize, rankMenuEntries, type SearchEntry } from './MenuSearch';
 
 /**
  * The menu search once used (MenuSearch.tsx draws it until then): up to 5 menu entries by (translated) name; Enter
@@ -54,10 +55,7 @@ export function MenuSearchAutocomplete({
         return rankMenuEntries(options, query).slice(0, LIMITS.menuSuggestionsMax);
       }}
       onChange={(_e, value) => {
-        if (typeof value === 'string') {
-          const query = normalize(value);
-          go(rankMenuEntries(entries, query)[0] ?? null);
-        } else go(value);
+        go(typeof value === 'string' ? bestMenuEntry(entries, value) : value);
       }}
       isOptionEqualToValue={(a, b) => typeof a !== 'string' && typeof b !== 'string' && a.path === b.path}
       renderOption={(props, option) => {
@@ -80,7 +78,7 @@ export function MenuSearchAutocomplete({
             htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'menu-search', 'aria-label': t('menu.search') },
             input: {
               ...params.slotProps.input,
-              startAdornment: <MenuSearchIcon />,
+              startAdornment: <SearchAdornment />,
             },
           }}
         />
