@@ -116,8 +116,11 @@ const envSchema = z.object({
   VOICE_RTPENGINE_PORT: z.coerce.number().int().min(1).max(65535).default(22222),
   VOICE_RTP_PORTS: portRangeSchema.prefault('30000-30999'),
   VOICE_RELAY_PORTS: portRangeSchema.prefault('31000-31999'),
-  /** SIP and control ports of the call workers (four per worker), on loopback: their count bounds calls at once. */
-  VOICE_WORKER_PORTS: portRangeSchema.prefault('34000-35999'),
+  /**
+   * SIP and control ports of the call workers (four per worker), on loopback: their count bounds calls at once. Below
+   * Linux's ephemeral ports (32768-60999), so an outgoing connection's local port never takes a worker's.
+   */
+  VOICE_WORKER_PORTS: portRangeSchema.prefault('28000-29999'),
   /** How long one ring lasts for a dialer's `rings` (ms), and how long a dialer waits before trying an account again. */
   VOICE_RING_MS: z.coerce.number().int().min(500).max(30_000).default(6_000),
   VOICE_RETRY_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),

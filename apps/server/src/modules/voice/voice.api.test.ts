@@ -24,6 +24,8 @@ const PORTS = {
   VOICE_RTPENGINE_PORT: '22232',
   VOICE_RTP_PORTS: '32000-32099',
   VOICE_RELAY_PORTS: '33000-33099',
+  // The registration line (2600) takes the last four.
+  VOICE_WORKER_PORTS: '25600-25699',
 };
 
 async function setExtension(t: TestApp, userId: number, extension: string | null) {
@@ -71,8 +73,9 @@ describe('voice with the telephony daemons', () => {
   beforeAll(async () => {
     database = await createSiblingDatabase(inject('databaseUrl'));
     t = await createTestApp({ databaseUrl: database.url, env: { VOICE_ENABLED: '1', ...PORTS }, captureLogs: logs });
+    // Running daemons, then the registration line (2600), which starts after them.
     const deadline = Date.now() + 30_000;
-    while ((await t.services.voice.status()).state !== 'running') {
+    while ((await t.services.voice.status()).state !== 'running' || !t.services.voice.registrationLineRunning()) {
       if (Date.now() > deadline) throw new Error(`telephony did not start: ${JSON.stringify(logs.entries.slice(-5))}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

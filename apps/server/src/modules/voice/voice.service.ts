@@ -184,6 +184,9 @@ export function createVoiceService(ctx: AppContext, deps: CallCenterDeps) {
     /** The telephony channel's live calls and bridges on this node (tests, supervision). */
     calls: () => calls?.snapshot() ?? null,
 
+    /** Whether the desk phones' registration line (2600) answers on this node (tests). */
+    registrationLineRunning: () => registrationLine !== null,
+
     /** The daemons' process ids on this node (tests). */
     pids: () => daemons?.pids() ?? {},
   };

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../test/tones.js';
 import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
-import type { CallWorkerOptions } from './voice.worker.js';
+import { type CallWorkerOptions, startCallWorker } from './voice.worker.js';
 
 // Call workers (baresip driven over its control port) through the app's own registrar and media relay: what the
 // dialers, the telephony channel and supervision will place their calls with. A worker calls a number that a second
@@ -13,6 +16,7 @@ const PORTS = {
   VOICE_RTPENGINE_PORT: '22332',
   VOICE_RTP_PORTS: '32100-32199',
   VOICE_RELAY_PORTS: '33100-33199',
+  VOICE_WORKER_PORTS: '25800-25899',
 };
 const CUSTOMER = '+573005550101';
 
@@ -67,5 +71,46 @@ describe('call workers', () => {
     const closed = await dialer.next('CALL_CLOSED', { since: mark });
     // Nobody registered it and no telephony channel has it (the call router says so).
     expect(closed.param).toMatch(/404/);
+  });
+});
+
+describe('a call worker that does not start', () => {
+  /** The processes whose working folder is `dir` (baresip runs in its worker's folder). */
+  const processesIn = (dir: string) =>
+    fs.readdirSync('/proc').filter((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        return fs.readlinkSync(`/proc/${pid}/cwd`) === dir;
+      } catch {
+        return false;
+      }
+    });
+
+  it('leaves no process behind when its control port never answers', async () => {
+    // Something else holds the control port: it takes the connection and answers nothing, while baresip runs on
+    // without its control module. The worker gives up on its first command and must end the process it started.
+    const connections: net.Socket[] = [];
+    const silent = net.createServer((connection) => connections.push(connection));
+    await new Promise<void>((resolve) => silent.listen(15392, '127.0.0.1', resolve));
+    const dir = path.join(voice.dir, 'never-answers');
+    try {
+      await expect(
+        startCallWorker({
+          name: 'never-answers',
+          dir,
+          sipPort: 15390,
+          controlPort: 15392,
+          proxyPort: Number(PORTS.VOICE_SIP_PORT),
+          user: 'never-answers',
+          register: true,
+          source: '/dev/null',
+          logger: voice.t.ctx.logger,
+        }),
+      ).rejects.toThrow(/did not answer reginfo/);
+      expect(processesIn(dir)).toEqual([]);
+    } finally {
+      for (const connection of connections) connection.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

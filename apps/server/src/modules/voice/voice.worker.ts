@@ -169,6 +169,18 @@ export async function startCallWorker(options: CallWorkerOptions): Promise<CallW
     }),
   );
 
+  /** Ends the process (SIGTERM, SIGKILL after 2 s) and waits for it to be gone. */
+  const end = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+      await exited;
+      clearTimeout(killer);
+    }
+  };
+
+  // A worker that fails to start is ended here: its caller has no handle to stop it, and a detached baresip left
+  // running would hold its ports (and its registration) after the node that started it is gone.
   const socket = await new Promise<net.Socket>((resolve, reject) => {
     const deadline = Date.now() + 10_000;
     const attempt = () => {
@@ -182,6 +194,9 @@ export async function startCallWorker(options: CallWorkerOptions): Promise<CallW
       });
     };
     attempt();
+  }).catch(async (error: unknown) => {
+    await end();
+    throw error;
   });
 
   const events: CallEvent[] = [];
@@ -287,25 +302,23 @@ export async function startCallWorker(options: CallWorkerOptions): Promise<CallW
     },
     async stop() {
       socket.destroy();
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
-        await exited;
-        clearTimeout(killer);
-      }
+      await end();
     },
   };
   if (options.register) {
     // Registered (its AOR known to the registrar) before anyone calls it.
     const deadline = Date.now() + 10_000;
-    for (;;) {
-      const info = withoutColours(await worker.command('reginfo'));
-      if (/\bOK\b/.test(info)) break;
-      if (Date.now() > deadline) {
-        await worker.stop();
-        throw new Error(`call worker ${options.name} did not register: ${info}`);
+    try {
+      for (;;) {
+        // A command that times out (a loaded machine) or a process that died throws here, as a refusal does below.
+        const info = withoutColours(await worker.command('reginfo'));
+        if (/\bOK\b/.test(info)) break;
+        if (Date.now() > deadline) throw new Error(`call worker ${options.name} did not register: ${info}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    } catch (error) {
+      await worker.stop();
+      throw error;
     }
   }
   return worker;
