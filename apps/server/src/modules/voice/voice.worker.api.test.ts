@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../test/tones.js';
 import { startVoiceTest, type VoiceTest } from '../../test/voice.js';
+import { processesUsing } from './voice.leftovers.js';
 import { type CallWorkerOptions, startCallWorker } from './voice.worker.js';
 
 // Call workers (baresip driven over its control port) through the app's own registrar and media relay: what the
@@ -75,29 +75,19 @@ describe('call workers', () => {
 });
 
 describe('a call worker that does not start', () => {
-  /** The processes whose working folder is `dir` (baresip runs in its worker's folder). */
-  const processesIn = (dir: string) =>
-    fs.readdirSync('/proc').filter((pid) => {
-      if (!/^\d+$/.test(pid)) return false;
-      try {
-        return fs.readlinkSync(`/proc/${pid}/cwd`) === dir;
-      } catch {
-        return false;
-      }
-    });
-
   it('leaves no process behind when its control port never answers', async () => {
     // Something else holds the control port: it takes the connection and answers nothing, while baresip runs on
     // without its control module. The worker gives up on its first command and must end the process it started.
     const connections: net.Socket[] = [];
     const silent = net.createServer((connection) => connections.push(connection));
     await new Promise<void>((resolve) => silent.listen(15392, '127.0.0.1', resolve));
-    const dir = path.join(voice.dir, 'never-answers');
+    // A folder of its own around the worker's: processesUsing finds the processes started on files under it.
+    const parent = path.join(voice.dir, 'never-answers');
     try {
       await expect(
         startCallWorker({
           name: 'never-answers',
-          dir,
+          dir: path.join(parent, 'worker'),
           sipPort: 15390,
           controlPort: 15392,
           proxyPort: Number(PORTS.VOICE_SIP_PORT),
@@ -107,7 +97,7 @@ describe('a call worker that does not start', () => {
           logger: voice.t.ctx.logger,
         }),
       ).rejects.toThrow(/did not answer reginfo/);
-      expect(processesIn(dir)).toEqual([]);
+      expect(processesUsing(parent)).toEqual([]);
     } finally {
       for (const connection of connections) connection.destroy();
       await new Promise((resolve) => silent.close(resolve));
