@@ -21,7 +21,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // The pointer leaves the page first: a tooltip that opens (or fades out) while axe runs is measured half-faded.
   // Tooltips open only on hover or focus here, so none is left once the pointer is out and the last one has gone.
   await page.mouse.move(-1, -1);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
+  await expect(page.locator('.atiende-tooltip')).toHaveCount(0);
   // Contrast is measured on what is on screen: let fades and transitions that end, end (spinners never do).
   await page.evaluate(async () => {
     type Running = {

@@ -25,7 +25,6 @@ export function createAppTheme(color: ThemeColor | null, mode: ColorMode, direct
     components: {
       MuiAppBar: { defaultProps: { elevation: 1 } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
-      MuiTooltip: { defaultProps: { arrow: true } },
     },
   });
 }

@@ -2,8 +2,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from './Tooltip';
 import { useApiFeedback } from './useApiFeedback';
 
 /** Copies a value to the clipboard and says whether it worked (copying can be refused by the browser). */

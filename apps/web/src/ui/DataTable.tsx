@@ -15,13 +15,13 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import { memo, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Density, readDensity, writeDensity } from './density';
 import { EmptyState } from './EmptyState';
 import { PageLoader } from './PageLoader';
 import { SearchField } from './SearchField';
+import { Tooltip } from './Tooltip';
 import { FIRST_ROWS_WHILE_LOADING, useVirtualLib, type VirtualLib } from './virtual';
 
 export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;

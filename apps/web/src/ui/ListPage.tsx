@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -10,6 +9,7 @@ import { DataTable, type DataTableProps } from './DataTable';
 import { type EnabledFilter, EnabledSelect } from './EnabledSelect';
 import { tableLoadError } from './LoadError';
 import { PageContainer, PageHeader } from './PageHeader';
+import { Tooltip } from './Tooltip';
 
 /** What a list page needs of its list query (a TanStack Query result of a server page). */
 export interface ListQueryState<T> {

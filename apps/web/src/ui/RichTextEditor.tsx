@@ -6,12 +6,12 @@ import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { AnyExtension } from '@tiptap/core';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from './Tooltip';
 
 /** Only http(s) and mailto links are inserted (the server sanitises the HTML again). */
 export function safeLink(url: string): string | null {

@@ -5,12 +5,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import type { SxProps, Theme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutocompleteWhenUsed } from '../../ui/AutocompleteWhenUsed';
+import { Tooltip } from '../../ui/Tooltip';
 import { useSelectedCampaign } from '../campaign';
 
 /** The field's look, the same before and after the Autocomplete arrives. */

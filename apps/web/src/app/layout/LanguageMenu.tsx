@@ -9,8 +9,8 @@ const LanguageMenuList = lazyNamed(() => import('./LanguageMenuList'), 'Language
 
 /**
  * Language switch (Español / English); persisted in localStorage and sent as X-Locale afterwards. The button's hint
- * is the browser's own tooltip unless `withTooltip` wraps it (the header, in MUI's Tooltip like its other buttons):
- * MUI's Tooltip brings the Popper, Grow and Portal code (about 13 KB of gzip) the sign-in pages need for nothing else.
+ * is the browser's own tooltip unless `withTooltip` wraps it (the header, in the app's tooltip like its other buttons,
+ * ui/Tooltip.tsx): the sign-in pages, drawn without MUI, keep the browser's.
  */
 export function LanguageMenu({ withTooltip }: { withTooltip?: (button: ReactElement, title: string) => ReactElement }) {
   const { t } = useTranslation();

@@ -11,7 +11,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../core/session';
 import { useAgentStatusStore } from '../../features/desk/agentStatus';
 import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
+import { Tooltip } from '../../ui/Tooltip';
 import { logout } from '../logout';
 import { useBusiness, usePermissions, useProfile } from '../queries';
 

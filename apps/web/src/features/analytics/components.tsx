@@ -20,7 +20,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import RtlProvider from '@mui/system/RtlProvider';
 import { visuallyHidden } from '@mui/utils';
@@ -32,6 +31,7 @@ import { DateTimeField } from '../../ui/dates';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatDate } from '../../ui/format';
 import { IdsFilter } from '../../ui/IdsFilter';
+import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type DashboardFilters, presetKey, type TargetState } from './model';
 

@@ -14,12 +14,12 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { alpha, type Theme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format';
+import { Tooltip } from '../../ui/Tooltip';
 import { variableLabelKey } from '../templates/model';
 import { type BubbleMedia, WhatsappBubble } from '../whatsappTemplates';
 import {

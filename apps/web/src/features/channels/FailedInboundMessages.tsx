@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import TablePagination from '@mui/material/TablePagination';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { formatDateTime, formatFileSize } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { Section } from '../../ui/Section';
+import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useFailedInbound, useFailedInboundAction } from './api';
 

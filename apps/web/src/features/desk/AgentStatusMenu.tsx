@@ -9,7 +9,6 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { onRealtimeEvent } from '../../app/realtime';
 import { setPaused } from '../../core/session';
+import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import {
   reportAgentStatus,

@@ -9,9 +9,9 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/Tooltip';
 import type { PendingSettings } from './model';
 import { updatePendingSettings } from './pending';
 

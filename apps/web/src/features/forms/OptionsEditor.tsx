@@ -8,9 +8,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../ui/Tooltip';
 import { addOption, moveOption, type OptionPath, optionErrorPath, removeOption, setOptionLabel } from './model';
 
 interface OptionsEditorProps {

@@ -1,10 +1,10 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../app/queries';
 import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
+import { Tooltip } from '../../ui/Tooltip';
 
 // The dialog (its texts, the search and the highlights) loads when first opened: the ticket view stays light.
 const KbInsertDialog = lazyNamed(() => import('./KbInsertDialog'), 'KbInsertDialog');

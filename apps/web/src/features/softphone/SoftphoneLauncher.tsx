@@ -1,7 +1,6 @@
 import PhoneIcon from '@mui/icons-material/Phone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
 import { ticketKeys } from '../tickets/api';
 import { followChannelCalls } from './channelCall';
 import './i18n';
+import { Tooltip } from '../../ui/Tooltip';
 import { DOT_COLORS, dotOf } from './model';
 import { followCallMonitoring } from './monitoring';
 import { softphone, useSoftphone } from './softphone';

@@ -16,12 +16,12 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, SwitchField } from '../../ui/FormField';
 import { FORM_GRID } from '../../ui/Section';
+import { Tooltip } from '../../ui/Tooltip';
 import { addOption, moveOption, type OptionPath, optionErrorPath, removeOption, setOptionLabel } from '../forms/model';
 import {
   duplicateQuestion,

@@ -7,11 +7,11 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatFileSize } from '../../ui/format';
+import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useAttachmentDownload, useUploadAttachment } from './api';
 

@@ -2,7 +2,6 @@ import './i18n';
 import type { OmniWidget } from '@atiende/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../..
 import { EnabledChip } from '../../ui/EnabledChip';
 import { formatDateTime } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
+import { Tooltip } from '../../ui/Tooltip';
 import { useWidgetList } from './api';
 
 /** A small swatch of the widget's colour. */

@@ -8,10 +8,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { INTEGRATION_ICONS } from '../../../app/menu';
 import { FormField, SwitchField } from '../../../ui/FormField';
+import { Tooltip } from '../../../ui/Tooltip';
 import { type CustomTabRow, rowUid } from '../model';
 import { Hint, type TabProps } from './shared';
 

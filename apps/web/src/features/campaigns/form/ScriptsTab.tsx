@@ -6,10 +6,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../ui/FormField';
 import { RichTextEditor } from '../../../ui/RichTextEditor';
+import { Tooltip } from '../../../ui/Tooltip';
 import { type CampaignFormState, rowUid } from '../model';
 import { Hint, type TabProps } from './shared';
 
