@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -21,6 +20,7 @@ import { type Density, readDensity, writeDensity } from './density';
 import { EmptyState } from './EmptyState';
 import { PageLoader } from './PageLoader';
 import { SearchField } from './SearchField';
+import { TablePager } from './TablePager';
 import { Tooltip } from './Tooltip';
 import { FIRST_ROWS_WHILE_LOADING, useVirtualLib, type VirtualLib } from './virtual';
 
@@ -407,19 +407,14 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         count={total}
         page={Math.max(0, query.page - 1)}
         rowsPerPage={query.sizePerPage}
-        rowsPerPageOptions={[...rowsPerPageOptions]}
-        onPageChange={(_, page) => onQueryChange({ ...query, page: page + 1 })}
-        onRowsPerPageChange={(event) => onQueryChange({ ...query, sizePerPage: Number(event.target.value), page: 1 })}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
+        rowsPerPageOptions={rowsPerPageOptions}
+        onPageChange={(page) => onQueryChange({ ...query, page: page + 1 })}
+        onRowsPerPageChange={(sizePerPage) => onQueryChange({ ...query, sizePerPage, page: 1 })}
         data-testid="data-table-pagination"
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5 } }}
       />
     </Paper>
   );

@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { formatDateTime, formatFileSize } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { Section } from '../../ui/Section';
+import { TablePager } from '../../ui/TablePager';
 import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useFailedInbound, useFailedInboundAction } from './api';
@@ -59,18 +59,16 @@ export function FailedInboundMessages({ channelId }: { channelId: number }) {
         </Box>
       )}
       {total > PAGE_SIZES[0] ? (
-        <TablePagination
-          component="div"
+        <TablePager
           count={total}
           page={page - 1}
-          onPageChange={(_, next) => setPage(next + 1)}
+          onPageChange={(next) => setPage(next + 1)}
           rowsPerPage={sizePerPage}
           rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(event) => {
-            setSizePerPage(Number(event.target.value));
+          onRowsPerPageChange={(size) => {
+            setSizePerPage(size);
             setPage(1);
           }}
-          labelRowsPerPage={t('table.rowsPerPage')}
         />
       ) : null}
       <ConfirmDialog

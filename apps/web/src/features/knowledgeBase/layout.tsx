@@ -1,9 +1,9 @@
 import Tab from '@mui/material/Tab';
-import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePermissions } from '../../app/queries';
+import { TablePager } from '../../ui/TablePager';
 
 /** The two pages of the base's administration: its categories and the public site's settings. */
 export function KbTabs({ current }: { current: 'categories' | 'public-config' }) {
@@ -50,21 +50,15 @@ export function Pager({
   options?: number[];
   testId?: string;
 }) {
-  const { t } = useTranslation();
   return (
-    <TablePagination
-      component="div"
+    <TablePager
       count={total}
       page={Math.max(0, page - 1)}
       rowsPerPage={sizePerPage}
       rowsPerPageOptions={options}
-      onPageChange={(_, next) => onChange(next + 1, sizePerPage)}
-      onRowsPerPageChange={(event) => onChange(1, Number(event.target.value))}
-      labelRowsPerPage={t('table.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-      getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
+      onPageChange={(next) => onChange(next + 1, sizePerPage)}
+      onRowsPerPageChange={(size) => onChange(1, size)}
       data-testid={testId}
-      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, minHeight: 44 } }}
     />
   );
 }

@@ -23,7 +23,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -41,6 +40,7 @@ import { formatDuration } from '../../ui/format';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { SearchField } from '../../ui/SearchField';
+import { TablePager } from '../../ui/TablePager';
 import { Tooltip } from '../../ui/Tooltip';
 import { useLiveAgents, useNow, useSupervisedAgents } from './api';
 import { CallMonitorBar, useCallMonitoring } from './CallMonitorBar';
@@ -429,24 +429,16 @@ export function SupervisionUsersPage() {
             <TableBody>{body()}</TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
+        <TablePager
           count={visible.length}
           page={currentPage}
           rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={[...ROWS_PER_PAGE]}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setRowsPerPage(Number(event.target.value));
+          rowsPerPageOptions={ROWS_PER_PAGE}
+          onPageChange={setPage}
+          onRowsPerPageChange={(size) => {
+            setRowsPerPage(size);
             setPage(0);
           }}
-          labelRowsPerPage={t('table.rowsPerPage')}
-          // Isolated with its own direction: "1–2 of 2" keeps its order in a right-to-left page.
-          labelDisplayedRows={({ from, to, count }) => (
-            <span dir="auto">{t('table.displayedRows', { from, to, count })}</span>
-          )}
-          getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5 } }}
         />
       </Paper>
       <ForceStatusDialog agent={canForce ? forcingAgent : null} onClose={() => setForcing(null)} />
