@@ -10,7 +10,8 @@ import 'dayjs/locale/en';
 import 'dayjs/locale/es';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DateTimeFieldProps, formatWireDate, notePickersLoaded, parseWireDate } from './dates';
+import { type DateTimeFieldProps, notePickersLoaded } from './dates';
+import { formatWireDate, parseWireDate } from './pickerValues';
 
 // The MUI X pickers (about 65 KB of gzip): ui/dates.tsx loads this module when a date field is first used.
 notePickersLoaded();

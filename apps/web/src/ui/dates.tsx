@@ -4,7 +4,6 @@ import EventIcon from '@mui/icons-material/Event';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from './lazy';
@@ -12,18 +11,30 @@ import { lazyNamed } from './lazy';
 /** The string shapes the forms and the API exchange (those of the native inputs the pickers replace). */
 export type DateKind = 'date' | 'time' | 'datetime';
 
-const WIRE_FORMATS: Record<DateKind, string> = { date: 'YYYY-MM-DD', time: 'HH:mm', datetime: 'YYYY-MM-DDTHH:mm' };
-
-/** '' or an unparseable string is no date; a time is read on a fixed day (only its hour and minute matter). */
-export function parseWireDate(kind: DateKind, value: string): Dayjs | null {
+/**
+ * A wire value as a local Date, read as the pickers read it (ui/pickerValues.ts): the date and time parts in local
+ * time, or, with a zone (`Z`, `+02:00`), that instant; a time is read on a fixed day; an impossible date (02-31) is
+ * none. Done without dayjs, so the workspace's forms do not download it before a picker is used.
+ */
+export function wireDateToDate(kind: DateKind, value: string): Date | null {
   if (!value) return null;
-  const parsed = dayjs(kind === 'time' ? `2000-01-01T${value}` : value);
-  return parsed.isValid() ? parsed : null;
-}
-
-/** A complete date becomes its wire string; a cleared or half-typed one becomes '' (no value). */
-export function formatWireDate(kind: DateKind, value: Dayjs | null): string {
-  return value?.isValid() ? value.format(WIRE_FORMATS[kind]) : '';
+  const text = kind === 'time' ? `2000-01-01T${value}` : value;
+  const local = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,3})\d*)?)?)?$/.exec(
+    text,
+  );
+  let date: Date;
+  if (local) {
+    const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = local;
+    date = new Date(+year, +month - 1, +day, +hour, +minute, +second, +millis.padEnd(3, '0'));
+    if (date.getMonth() !== +month - 1 || date.getDate() !== +day || +hour > 23 || +minute > 59 || +second > 59) {
+      return null;
+    }
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    date = new Date(text);
+  } else {
+    return null;
+  }
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /**
@@ -31,7 +42,7 @@ export function formatWireDate(kind: DateKind, value: Dayjs | null): string {
  * 02:30 PM): what the field shows before the pickers' code has loaded.
  */
 export function displayWireDate(kind: DateKind, value: string, locale: Locale): string {
-  const parsed = parseWireDate(kind, value)?.toDate();
+  const parsed = wireDateToDate(kind, value);
   if (!parsed) return '';
   const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(parsed);
   const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(parsed);
