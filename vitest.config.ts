@@ -48,7 +48,7 @@ export default defineConfig({
       },
       {
         // The app's texts are loaded in parts (apps/web/src/core/i18n.ts).
-        plugins: [localeParts(fileURLToPath(new URL('./apps/web/src/locales', import.meta.url)))],
+        plugins: [localeParts(fileURLToPath(new URL('./apps/web/src', import.meta.url)))],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -51,7 +51,7 @@ export default defineConfig({
   base: '/v2/',
   plugins: [
     react(),
-    localeParts(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    localeParts(fileURLToPath(new URL('./src', import.meta.url))),
     // The contracts hold definitions only: those a page does not use are dropped (build/pure-definitions.ts).
     pureDefinitions((id) => id.startsWith(CONTRACTS_SOURCE) && id.endsWith('.ts')),
     // The libraries of the login page in one chunk, those the workspace adds in another (build/route-chunks.ts).

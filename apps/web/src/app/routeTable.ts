@@ -1,9 +1,11 @@
 import type { PermissionExpression } from '@atiende/contracts';
+import { WORKSPACE_ROUTES } from './workspaceRoutes';
 
 /**
- * The /app routes of spec section 2 with the permission each requires. The router renders the built page of a
- * route (router.tsx BUILT_PAGES) or, for modules not built yet, the "coming soon" page for `module`
- * (label key `menu.items.<module>`), always behind the permission gate.
+ * The /app routes of spec section 2 with the permission each requires. The router matches the workspace's
+ * (workspaceRoutes.ts), the administration pages' table the others (adminPages.tsx): each renders the built page of
+ * a route or, for modules not built yet, the "coming soon" page for `module` (label key `menu.items.<module>`),
+ * always behind the permission gate.
  * `permission` may list alternatives separated by `|` (any of them is enough).
  */
 export interface PlannedRoute {
@@ -38,9 +40,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   { path: 'profile/edit', permission: 'editar-perfil', module: 'profile' },
   ...crud('channels', 'channels', { '': 'ver-menu-canales', add: 'agregar-canal', ':id/edit': 'editar-canal' }),
   ...crud('campaigns', 'campaigns', { '': 'ver-menu-campanas', add: 'agregar-campana', ':id/edit': 'editar-campana' }),
-  ...crud('tickets', 'tickets', { '': 'ver-menu-casos', ':id/view': 'ver-caso', add: 'agregar-caso' }),
-  // The global search's results page (Enter in the header's search); the server decides who may search.
-  { path: 'search', permission: 'busqueda-avanzada|ver-caso', module: 'tickets' },
+  ...WORKSPACE_ROUTES,
   ...crud('dynamic-forms', 'dynamicForms', {
     '': 'ver-menu-formularios',
     add: 'agregar-formulario',

@@ -1,22 +1,29 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, pickLocale, STORAGE_KEYS } from '@atiende/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { TextsPart } from '../locales/parts';
 import { readString, writeString } from './storage';
 
 export const initialLocale: Locale = pickLocale(readString(STORAGE_KEYS.locale) ?? DEFAULT_LOCALE);
 
 type Texts = Record<string, unknown>;
-/** `public`: the sections the pages outside /app use (locales/parts.ts); `app`: all the others. */
-export type TextsPart = 'public' | 'app';
 
 /**
- * The app's texts, each language in two chunks cut from its locale file at build time (build/locale-parts.ts): a
- * browser downloads only the language it shows, the sign-in pages only their sections (a few KB), /app the rest.
- * Features' own locale files merge in when they load.
+ * The app's texts, each language in three chunks cut at build time (locales/parts.ts, build/locale-parts.ts): a
+ * browser downloads only the language it shows, the sign-in pages only their sections (a few KB), /app what the
+ * workspace shows, administration pages the rest. Other features' own locale files merge in when they load.
  */
 const LOCALE_FILES: Record<Locale, Record<TextsPart, () => Promise<{ default: Texts }>>> = {
-  es: { public: () => import('virtual:texts/es.public'), app: () => import('virtual:texts/es.app') },
-  en: { public: () => import('virtual:texts/en.public'), app: () => import('virtual:texts/en.app') },
+  es: {
+    public: () => import('virtual:texts/es.public'),
+    app: () => import('virtual:texts/es.app'),
+    admin: () => import('virtual:texts/es.admin'),
+  },
+  en: {
+    public: () => import('virtual:texts/en.public'),
+    app: () => import('virtual:texts/en.app'),
+    admin: () => import('virtual:texts/en.admin'),
+  },
 };
 
 void i18n.use(initReactI18next).init({
@@ -29,8 +36,8 @@ void i18n.use(initReactI18next).init({
 });
 
 const loading = new Map<string, Promise<void>>();
-/** Whether /app has asked for all the texts: a language switch then loads all of the new language's too. */
-let wholeTexts = false;
+/** The parts asked for so far: a language switch loads the same parts of the new language. */
+const partsInUse = new Set<TextsPart>(['public']);
 
 /** Adds texts of a language (once; features' keys already merged stay, the app's file wins on a clash). */
 export function loadLocale(locale: Locale, part: TextsPart): Promise<void> {
@@ -46,11 +53,23 @@ export function loadLocale(locale: Locale, part: TextsPart): Promise<void> {
   return done;
 }
 
-/** All the texts of the current language: the /app route waits for them before its first render. */
+const currentLocale = () => pickLocale(i18n.language || initialLocale);
+
+/** The workspace's texts in the current language: the /app route waits for them before its first render. */
 export function loadAppTexts(): Promise<void> {
-  wholeTexts = true;
-  const locale = pickLocale(i18n.language || initialLocale);
+  partsInUse.add('app');
+  const locale = currentLocale();
   return Promise.all([loadLocale(locale, 'public'), loadLocale(locale, 'app')]).then(() => undefined);
+}
+
+/**
+ * Loads a piece of /app that may use the administration sections (locales/parts.ts) together with them: pages
+ * outside the workspace and what the workspace opens from them (a ticket's history).
+ */
+export async function withAdminTexts<T>(load: () => Promise<T>): Promise<T> {
+  partsInUse.add('admin');
+  const [loaded] = await Promise.all([load(), loadLocale(currentLocale(), 'admin')]);
+  return loaded;
 }
 
 /**
@@ -64,7 +83,7 @@ export const i18nReady: Promise<void> =
 
 /** Changes the UI language (after its texts arrive), persists it and makes the next API calls send it. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await Promise.all([loadLocale(locale, 'public'), wholeTexts ? loadLocale(locale, 'app') : null]);
+  await Promise.all([...partsInUse].map((part) => loadLocale(locale, part)));
   writeString(STORAGE_KEYS.locale, locale);
   await i18n.changeLanguage(locale);
 }

@@ -1,6 +1,40 @@
 /**
- * The sections of es.json and en.json the pages outside /app use (sign-in, password reset, lock screen, status
- * pages): the build serves them as a small file of their own for those pages, and the other sections as the /app
- * file (build/locale-parts.ts, core/i18n.ts). i18n.test.ts checks the public pages use no other section.
+ * How the build cuts the texts into the parts a browser downloads (build/locale-parts.ts, core/i18n.ts), each in the
+ * language it shows only:
+ * - `public`: the sections the pages outside /app use (sign-in, password reset, lock screen, status pages);
+ * - `app`: what the agent workspace shows (every section not listed here, plus the texts of the features it shows
+ *   at once), which /app waits for;
+ * - `admin`: the sections only administration pages use, which those pages wait for.
+ * parts.test.ts checks the public pages and the workspace use no section of a part they do not wait for.
  */
 export const PUBLIC_TEXT_SECTIONS = ['app', 'auth', 'common', 'errors', 'header', 'languages', 'pages', 'validation'];
+
+export const ADMIN_TEXT_SECTIONS = [
+  'audit',
+  'bots',
+  'business',
+  'campaigns',
+  'catalogues',
+  'channels',
+  'credentials',
+  'modules',
+  'permissions',
+  'profile',
+  'reusableLists',
+  'roles',
+  'upload',
+  'users',
+];
+
+/**
+ * Folders (under src) of features whose own locale files (`es.json`, `en.json`) join the `app` part, because the
+ * workspace shows them as it opens: the desk (pending list, agent status), the templates picker and the ticket's SLA
+ * card. The app's own keys win on a clash. Other features merge both their languages when they load (their i18n.ts).
+ */
+export const WORKSPACE_FEATURE_TEXTS = [
+  'features/desk/locales',
+  'features/templates/locales',
+  'features/automation/sla/locales',
+];
+
+export type TextsPart = 'public' | 'app' | 'admin';

@@ -1,6 +1,3 @@
-import { BUILT_IN_ROLE_LABELS, BUILT_IN_ROLES } from '@atiende/contracts';
-import type { TFunction } from 'i18next';
-
 /** Date and time in the browser's local time zone, in the UI language; '' for a missing or invalid value. */
 export function formatDateTime(value: string | null | undefined, locale: string): string {
   if (!value) return '';
@@ -62,13 +59,4 @@ export function formatFileSize(bytes: number, locale: string): string {
   if (bytes < 1024) return `${number.format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
   return `${number.format(bytes / 1024 / 1024)} MB`;
-}
-
-/**
- * A role's label in the UI language: a built-in role that still has the label it was created with is named in
- * the UI language ("Administrator" in English); a label an administrator wrote is shown as written.
- */
-export function roleLabel(role: { name: string; label: string }, t: TFunction): string {
-  const builtIn = BUILT_IN_ROLES.find((name) => name === role.name);
-  return builtIn && role.label === BUILT_IN_ROLE_LABELS[builtIn] ? t(`roles.${builtIn}`) : role.label;
 }

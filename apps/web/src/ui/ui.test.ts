@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../core/i18n';
 import { initialTableQuery, tableQueryParams, toggleSort } from './DataTable';
 import { densityStorageKey, readDensity, writeDensity } from './density';
-import { formatCompactDateTime, formatDateTime, formatDuration, formatDurationUnits, roleLabel } from './format';
+import { formatCompactDateTime, formatDateTime, formatDuration, formatDurationUnits } from './format';
 import { checkImageFile } from './image';
 import { issuesToErrors } from './validation';
 
@@ -99,18 +99,6 @@ describe('format helpers', () => {
     expect(formatCompactDateTime(thisYear, 'en', now)).toBe('Nov 26, 2:40 PM');
     expect(formatCompactDateTime(lastYear, 'es', now)).toContain('2025');
     expect(formatCompactDateTime(null, 'es', now)).toBe('');
-  });
-});
-
-describe('roleLabel', () => {
-  it('names a built-in role in the UI language while it keeps its default label, else shows the label written', () => {
-    const en = i18n.getFixedT('en');
-    const es = i18n.getFixedT('es');
-    expect(roleLabel({ name: 'admin', label: 'Administrador' }, en)).toBe('Administrator');
-    expect(roleLabel({ name: 'agent', label: 'Agente' }, en)).toBe('Agent');
-    expect(roleLabel({ name: 'agent', label: 'Agente' }, es)).toBe('Agente');
-    expect(roleLabel({ name: 'super', label: 'Coordinación' }, en)).toBe('Coordinación');
-    expect(roleLabel({ name: 'calidad', label: 'Calidad' }, en)).toBe('Calidad');
   });
 });
 

@@ -55,7 +55,7 @@ export function CampaignPicker({
               {option.nombre}
             </Typography>
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {t(`campaigns.types.${option.tipo}`)} · {t(`campaignSwitcher.roles.${option.rol}`)}
+              {t(`campaignTypes.${option.tipo}`)} · {t(`campaignSwitcher.roles.${option.rol}`)}
             </Typography>
           </Box>
         </li>

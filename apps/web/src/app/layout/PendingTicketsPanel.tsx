@@ -1,4 +1,3 @@
-import '../../features/desk/i18n';
 import type { PendingTicketItem } from '@atiende/contracts';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SearchIcon from '@mui/icons-material/Search';

@@ -6,7 +6,6 @@ import i18n from '../../core/i18n';
 import '../bulk/i18n';
 import '../customers/i18n';
 import '../permissions/i18n';
-import '../templates/i18n';
 import '../whatsappTemplates/i18n';
 import '../widgets/i18n';
 import { AuditEntryList } from './AuditHistory';

@@ -37,7 +37,7 @@ export function AuditEntryList({ entries }: { entries: readonly AuditEntry[] }) 
               label={t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}
             />
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {entry.actor?.nombre ?? t('audit.system')}
+              {entry.actor?.nombre ?? t('common.system')}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }} component="time" dateTime={entry.createdAt}>
               {formatDateTime(entry.createdAt, i18n.language)}

@@ -115,7 +115,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
   },
   channel: {
     name: 'channels.fields.name',
-    type: { label: 'channels.fields.type', value: (type) => `channels.types.${type}` },
+    type: { label: 'channels.fields.type', value: (type) => `channelTypes.${type}` },
     direction: { label: 'channels.fields.direction', value: (direction) => `channels.directions.${direction}` },
     enabled,
     'config.*': { label: (key) => `channels.config.${key}` },
@@ -135,7 +135,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
   campaign: {
     name: 'campaigns.fields.name',
     description: 'campaigns.fields.description',
-    type: { label: 'campaigns.fields.type', value: (type) => `campaigns.types.${type}` },
+    type: { label: 'campaigns.fields.type', value: (type) => `campaignTypes.${type}` },
     form: 'campaigns.fields.formId',
     startDate: 'campaigns.fields.startDate',
     endDate: 'campaigns.fields.endDate',
@@ -228,7 +228,7 @@ export const AUDIT_LABELS: { [E in AuditEntityKind]: EntityLabels<E> } = {
     name: 'templates.fields.name',
     channelType: {
       label: 'templates.fields.channelType',
-      value: (type) => `channels.types.${type}`,
+      value: (type) => `channelTypes.${type}`,
       empty: 'templates.anyChannel',
     },
     allCampaigns: 'templates.fields.allCampaigns',

@@ -17,8 +17,6 @@ import { describe, expect, it } from 'vitest';
 import '../customers/i18n';
 import { allOperatorLabelKeys, entityLabelKey, enumLabelKey, FIELD_ENTITIES, fieldLabelKey } from './conditions/labels';
 import i18n from './i18n';
-// SLA texts live in their own locale files, merged when the SLA pages load.
-import './sla/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 

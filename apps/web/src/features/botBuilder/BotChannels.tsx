@@ -47,7 +47,7 @@ export function BotChannels({ bot, readOnly }: { bot: Bot; readOnly: boolean }) 
   const selected = selectedIds.map((id) => byId.get(id) ?? { id, name: `#${id}` });
 
   const label = (choice: Choice) =>
-    choice.type ? `${choice.name} · ${t(`channels.types.${choice.type}`)}` : choice.name;
+    choice.type ? `${choice.name} · ${t(`channelTypes.${choice.type}`)}` : choice.name;
   const chipIcon = (choice: Choice) =>
     choice.type ? <ChannelTypeIcon type={choice.type} fontSize="small" /> : undefined;
 
@@ -119,7 +119,7 @@ export function BotChannels({ bot, readOnly }: { bot: Bot; readOnly: boolean }) 
                   <span>{option.name}</span>
                   {option.type ? (
                     <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t(`channels.types.${option.type}`)}
+                      {t(`channelTypes.${option.type}`)}
                     </Typography>
                   ) : null}
                 </Box>

@@ -147,11 +147,11 @@ function BulkTable({ rows, canView, canEdit }: { rows: BulkMessage[]; canView: b
                 </TableCell>
                 <TableCell>
                   <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                    <Tooltip title={t(`channels.types.${message.channel.type}`, message.channel.type)}>
+                    <Tooltip title={t(`channelTypes.${message.channel.type}`, message.channel.type)}>
                       <ChannelTypeIcon
                         type={message.channel.type}
                         fontSize="small"
-                        titleAccess={t(`channels.types.${message.channel.type}`, message.channel.type)}
+                        titleAccess={t(`channelTypes.${message.channel.type}`, message.channel.type)}
                         data-testid={`bulk-channel-type-${message.id}`}
                       />
                     </Tooltip>

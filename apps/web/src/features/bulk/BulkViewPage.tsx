@@ -262,7 +262,7 @@ function Configuration({ message, locale }: { message: BulkMessage; locale: stri
       value: (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
           <ChannelTypeIcon type={message.channel.type} fontSize="small" aria-hidden />
-          {message.channel.name} ({t(`channels.types.${message.channel.type}`, message.channel.type)})
+          {message.channel.name} ({t(`channelTypes.${message.channel.type}`, message.channel.type)})
         </Box>
       ),
       testId: 'bulk-view-channel',

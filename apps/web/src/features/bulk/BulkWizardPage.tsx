@@ -347,7 +347,7 @@ function BasicStep({
                 <ChannelTypeIcon type={channel.type} fontSize="small" aria-hidden />
                 {channel.name}
                 <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t(`channels.types.${channel.type}`)}
+                  {t(`channelTypes.${channel.type}`)}
                 </Typography>
               </Box>
             ),
@@ -797,7 +797,7 @@ function CheckStep({ state, chosen }: { state: WizardState; chosen: Chosen }) {
       value: chosen.channel ? (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
           <ChannelTypeIcon type={chosen.channel.type} fontSize="small" aria-hidden />
-          {chosen.channel.name} ({t(`channels.types.${chosen.channel.type}`)})
+          {chosen.channel.name} ({t(`channelTypes.${chosen.channel.type}`)})
         </Box>
       ) : (
         ''

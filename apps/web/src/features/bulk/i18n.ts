@@ -1,6 +1,4 @@
 import i18n from '../../core/i18n';
-// The variables' names and the sample values are the message templates' (templates.variables.*).
-import '../templates/i18n';
 // The condition builder's texts (automation.builder.*, automation.fields.customer.*).
 import '../automation/i18n';
 import en from './locales/en.json';

@@ -24,7 +24,6 @@ import { INTEGRATION_ICONS } from '../../app/menu';
 import { primaryMain } from '../../app/palette';
 import { queryKeys, useBusiness, usePermissions } from '../../app/queries';
 import { FormField, SwitchField } from '../../ui/FormField';
-import { roleLabel } from '../../ui/format';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
@@ -36,6 +35,7 @@ import { AuditHistory } from '../audit/AuditHistory';
 import { auditKeys } from '../audit/keys';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
+import { roleLabel } from '../permissions/roleLabel';
 import {
   type BusinessFormState,
   businessToForm,

@@ -46,7 +46,7 @@ export function CampaignsListPage() {
     {
       id: 'type',
       label: t('campaigns.fields.type'),
-      render: (campaign) => <Chip size="small" variant="outlined" label={t(`campaigns.types.${campaign.type}`)} />,
+      render: (campaign) => <Chip size="small" variant="outlined" label={t(`campaignTypes.${campaign.type}`)} />,
     },
     { id: 'enabled', label: t('common.enabled'), render: (campaign) => <EnabledChip enabled={campaign.enabled} /> },
     {

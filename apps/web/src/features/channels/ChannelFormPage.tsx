@@ -72,7 +72,7 @@ export function ChannelTypePicker({ onPick }: { onPick: (type: ChannelTypeKey) =
               <ChannelTypeIcon type={key} />
             </Avatar>
             <Typography variant="subtitle2" sx={{ fontWeight: 700, textAlign: 'center' }}>
-              {t(`channels.types.${key}`)}
+              {t(`channelTypes.${key}`)}
             </Typography>
           </CardActionArea>
         </Card>
@@ -269,7 +269,7 @@ function ChannelForm({ initial, channel }: { initial: ChannelFormState; channel:
             <ChannelTypeIcon type={state.type} />
           </Avatar>
           <Typography sx={{ fontWeight: 600 }} data-testid="channel-type-name">
-            {t(`channels.types.${state.type}`)}
+            {t(`channelTypes.${state.type}`)}
           </Typography>
         </Box>
         <Box sx={FORM_GRID}>

@@ -43,7 +43,7 @@ function ChannelCard({ channel, editable }: { channel: Channel; editable: boolea
             {channel.name}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t(`channels.types.${channel.type}`)}
+            {t(`channelTypes.${channel.type}`)}
           </Typography>
         </Box>
       </Box>
@@ -170,7 +170,7 @@ export function ChannelsListPage() {
           <MenuItem value="">{t('common.all')}</MenuItem>
           {CHANNEL_TYPE_KEYS.map((key) => (
             <MenuItem key={key} value={key}>
-              {t(`channels.types.${key}`)}
+              {t(`channelTypes.${key}`)}
             </MenuItem>
           ))}
         </TextField>

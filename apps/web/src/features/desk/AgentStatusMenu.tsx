@@ -1,4 +1,3 @@
-import './i18n';
 import { AGENT_STATUS, type AgentStatusCode, REALTIME_EVENTS } from '@atiende/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';

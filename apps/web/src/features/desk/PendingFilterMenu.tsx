@@ -1,4 +1,3 @@
-import './i18n';
 import { PENDING_FILTERS, PENDING_NOTIFY, PENDING_SORT_COLUMNS } from '@atiende/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import FilterListIcon from '@mui/icons-material/FilterList';

@@ -1,4 +1,3 @@
-import './i18n';
 import { CHANNEL_TYPE_CODES, CHANNEL_TYPE_KEYS, type PendingTicketItem, taskDue } from '@atiende/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -41,7 +40,7 @@ export function PendingItem({
   const slaMissed = item.cumplio_sla === 0;
   const due = taskDue(item.fecha_proxima_gestion);
   const channelName = item.tipo_canal_id
-    ? t(`channels.types.${CHANNEL_KEY_BY_CODE.get(item.tipo_canal_id) ?? 'webchat'}`)
+    ? t(`channelTypes.${CHANNEL_KEY_BY_CODE.get(item.tipo_canal_id) ?? 'webchat'}`)
     : '';
   return (
     <Box component="li" {...listItemProps} sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}>

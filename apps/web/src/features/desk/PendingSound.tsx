@@ -1,4 +1,3 @@
-import './i18n';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { usePendingSoundCount } from './sound';

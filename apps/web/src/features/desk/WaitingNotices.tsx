@@ -1,4 +1,3 @@
-import './i18n';
 import type { OwnQueue, WaitingExplanation, WaitingReason } from '@atiende/contracts';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import Alert from '@mui/material/Alert';

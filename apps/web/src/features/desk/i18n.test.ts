@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18n from './i18n';
+import i18n from '../../core/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 

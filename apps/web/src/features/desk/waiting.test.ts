@@ -1,6 +1,6 @@
 import type { OwnQueue, WaitingExplanation } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
-import i18n from './i18n';
+import i18n from '../../core/i18n';
 import { ownQueueLines, waitingLines } from './waiting';
 
 const explanation = (overrides: Partial<WaitingExplanation> = {}): WaitingExplanation => ({

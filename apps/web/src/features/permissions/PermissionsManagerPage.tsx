@@ -20,7 +20,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../app/queries';
 import { EmptyState } from '../../ui/EmptyState';
-import { roleLabel } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
@@ -35,6 +34,7 @@ import {
 } from './api';
 import { categoryState, toggleCategory } from './grid';
 import { RoleDialog } from './RoleDialog';
+import { roleLabel } from './roleLabel';
 
 export const EDIT_PERMISSIONS = 'editar-permisos-roles';
 

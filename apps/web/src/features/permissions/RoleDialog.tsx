@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../ui/FormField';
-import { roleLabel } from '../../ui/format';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
+import { roleLabel } from './roleLabel';
 
 export interface RoleDialogValues {
   name: string;

@@ -12,7 +12,7 @@ export function ChannelTypeChip({ type }: { type: ChannelTypeKey | null }) {
       size="small"
       variant="outlined"
       icon={<ChannelTypeIcon type={type} fontSize="small" />}
-      label={t(`channels.types.${type}`)}
+      label={t(`channelTypes.${type}`)}
     />
   ) : (
     <Chip

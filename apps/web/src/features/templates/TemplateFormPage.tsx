@@ -1,4 +1,3 @@
-import './i18n';
 import {
   CHANNEL_TYPE_KEYS,
   type ChannelTypeKey,
@@ -247,7 +246,7 @@ function TemplateForm({ template }: { template: MessageTemplate | null }) {
                 <ListItemIcon sx={{ minWidth: 32 }}>
                   <ChannelTypeIcon type={key} fontSize="small" />
                 </ListItemIcon>
-                {t(`channels.types.${key}`)}
+                {t(`channelTypes.${key}`)}
               </MenuItem>
             ))}
           </TextField>

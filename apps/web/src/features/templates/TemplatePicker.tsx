@@ -1,4 +1,3 @@
-import './i18n';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import SearchIcon from '@mui/icons-material/Search';
 import ShortTextIcon from '@mui/icons-material/ShortText';

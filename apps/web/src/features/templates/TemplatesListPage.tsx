@@ -1,4 +1,3 @@
-import './i18n';
 import { CHANNEL_TYPE_KEYS, type ChannelTypeKey, type MessageTemplate } from '@atiende/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -103,7 +102,7 @@ export function TemplatesListPage() {
             setChannelType(value);
             setQuery((current) => ({ ...current, page: 1 }));
           }}
-          options={CHANNEL_TYPE_KEYS.map((key) => ({ value: key, label: t(`channels.types.${key}`) }))}
+          options={CHANNEL_TYPE_KEYS.map((key) => ({ value: key, label: t(`channelTypes.${key}`) }))}
           testId="templates-filter-channelType"
           minWidth={190}
         />

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUserCampaigns } from '../../app/campaign';
 import { useBusiness, usePermissions, useProfile } from '../../app/queries';
+import { withAdminTexts } from '../../core/i18n';
 import { useSession } from '../../core/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { DetailRow } from '../../ui/DetailList';
@@ -184,8 +185,9 @@ function EarlierTickets({ ticket }: { ticket: Ticket }) {
   );
 }
 
-// What the panel shows only on demand loads then: the history tab's list and the transfer and merge dialogs.
-const AuditEntryList = lazyNamed(() => import('../audit/AuditHistory'), 'AuditEntryList');
+// What the panel shows only on demand loads then: the history tab's list (with the administration texts it names
+// fields by) and the transfer and merge dialogs.
+const AuditEntryList = lazyNamed(() => withAdminTexts(() => import('../audit/AuditHistory')), 'AuditEntryList');
 const TransferDialog = lazyNamed(() => import('./TicketDialogs'), 'TransferDialog');
 const MergeDialog = lazyNamed(() => import('./TicketDialogs'), 'MergeDialog');
 // The business rules that ran on the ticket (features/automation), with their texts.

@@ -23,7 +23,7 @@ function TaskItem({ task, labels }: { task: TicketTask; labels: ReadonlyMap<stri
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
             {t('tickets.timeline.task')}
           </Typography>
-          <Typography variant="body2">{task.author?.nombre ?? t('audit.system')}</Typography>
+          <Typography variant="body2">{task.author?.nombre ?? t('common.system')}</Typography>
           <Typography variant="caption" sx={{ color: 'text.secondary' }} component="time" dateTime={task.createdAt}>
             {formatDateTime(task.createdAt, i18n.language)}
           </Typography>
@@ -73,7 +73,7 @@ function NoteItem({ note }: { note: TicketNote }) {
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
             {t('tickets.timeline.note')}
           </Typography>
-          <Typography variant="body2">{note.author?.nombre ?? t('audit.system')}</Typography>
+          <Typography variant="body2">{note.author?.nombre ?? t('common.system')}</Typography>
           <Typography variant="caption" sx={{ color: 'text.secondary' }} component="time" dateTime={note.createdAt}>
             {formatDateTime(note.createdAt, i18n.language)}
           </Typography>

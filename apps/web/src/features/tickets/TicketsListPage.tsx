@@ -565,7 +565,7 @@ export function TicketsListPage() {
                   value.map((index) => CHANNEL_TYPE_KEYS[index]).filter((key): key is ChannelTypeKey => Boolean(key)),
                 )
               }
-              options={CHANNEL_TYPE_KEYS.map((key, index) => ({ id: index, label: t(`channels.types.${key}`) }))}
+              options={CHANNEL_TYPE_KEYS.map((key, index) => ({ id: index, label: t(`channelTypes.${key}`) }))}
               testId="tickets-filter-channel-types"
             />
             <TextField

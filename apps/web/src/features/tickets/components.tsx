@@ -1,4 +1,3 @@
-import '../desk/i18n';
 import {
   API_BASE,
   type FormField,
@@ -453,7 +452,7 @@ function MessageFiles({ message }: { message: InteractionMessage }) {
 /** A conversation through one channel and contact datum: its header, then its messages oldest first. */
 export function InteractionItem({ interaction }: { interaction: Interaction }) {
   const { t } = useTranslation();
-  const channelType = t(`channels.types.${interaction.channel.typeName}`, {
+  const channelType = t(`channelTypes.${interaction.channel.typeName}`, {
     defaultValue: interaction.channel.typeName,
   });
   return (

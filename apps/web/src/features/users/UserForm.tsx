@@ -8,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, SwitchField } from '../../ui/FormField';
-import { roleLabel } from '../../ui/format';
 import { IdMultiSelect } from '../../ui/IdMultiSelect';
 import { PasswordField } from '../../ui/PasswordField';
 import { useDraft } from '../../ui/useDraft';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useCatalogueOptions } from '../catalogues/api';
 import { useRoles } from '../permissions/api';
+import { roleLabel } from '../permissions/roleLabel';
 import { formToBody, type UserFormMode, type UserFormState } from './userForm';
 
 interface UserFormProps {

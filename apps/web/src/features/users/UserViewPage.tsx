@@ -17,7 +17,7 @@ import { usePermissions } from '../../app/queries';
 import { DetailList } from '../../ui/DetailList';
 import { EmptyState } from '../../ui/EmptyState';
 import { EnabledChip } from '../../ui/EnabledChip';
-import { formatDate, formatDateTime, roleLabel } from '../../ui/format';
+import { formatDate, formatDateTime } from '../../ui/format';
 import { lazyNamed, MountWhenOpened } from '../../ui/lazy';
 import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
@@ -25,6 +25,7 @@ import { parseId } from '../../ui/params';
 import { StatusPage } from '../../ui/StatusPage';
 import { AuditHistory } from '../audit/AuditHistory';
 import { AUDIT_PERMISSION } from '../audit/keys';
+import { roleLabel } from '../permissions/roleLabel';
 import { useUser } from './api';
 import { UserAgendaTab, UserCampaignsTab, UserCustomersTab, UserStatsTab } from './UserWork';
 

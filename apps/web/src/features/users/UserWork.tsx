@@ -45,7 +45,7 @@ export function UserCampaignsTab({ userId }: { userId: number }) {
               <TableCell>
                 <RouterLink to={`/app/campaigns/${campaign.id}/edit`}>{campaign.nombre}</RouterLink>
               </TableCell>
-              <TableCell>{t(`campaigns.types.${campaign.tipo}`)}</TableCell>
+              <TableCell>{t(`campaignTypes.${campaign.tipo}`)}</TableCell>
               <TableCell>
                 <Chip size="small" label={t(`users.work.roles.${campaign.rol}`)} />
               </TableCell>

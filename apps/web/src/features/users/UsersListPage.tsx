@@ -15,11 +15,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type DataTableColumn, initialTableQuery, tableQueryParams } from '../../ui/DataTable';
 import { EnabledChip } from '../../ui/EnabledChip';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { formatDate, roleLabel } from '../../ui/format';
+import { formatDate } from '../../ui/format';
 import { ListPage, RowAction } from '../../ui/ListPage';
 import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useRoles } from '../permissions/api';
+import { roleLabel } from '../permissions/roleLabel';
 import { useSetUserStatus, useUserList } from './api';
 
 type EnabledFilter = 'all' | 'true' | 'false';

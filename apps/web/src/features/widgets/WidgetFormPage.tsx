@@ -131,7 +131,7 @@ function ChannelPicker({
               </ListItemIcon>
               <ListItemText
                 primary={channel.name}
-                secondary={`${t(`channels.types.${channel.type}`)}${channel.enabled ? '' : ` · ${t('common.disabled')}`}`}
+                secondary={`${t(`channelTypes.${channel.type}`)}${channel.enabled ? '' : ` · ${t('common.disabled')}`}`}
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>

@@ -98,9 +98,7 @@ export function WidgetPreview({ state, channels, businessImage, iconImage }: Pre
               }}
             >
               {dot(channel.type, 30)}
-              <span>
-                {channel.type === 'webchat' ? t('widgets.preview.chat') : t(`channels.types.${channel.type}`)}
-              </span>
+              <span>{channel.type === 'webchat' ? t('widgets.preview.chat') : t(`channelTypes.${channel.type}`)}</span>
             </Box>
           ))
         )}

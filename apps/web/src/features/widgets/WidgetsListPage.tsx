@@ -78,7 +78,7 @@ export function WidgetsListPage() {
         ) : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {widget.channels.map((channel) => (
-              <Tooltip key={channel.id} title={`${channel.name} · ${t(`channels.types.${channel.type}`)}`}>
+              <Tooltip key={channel.id} title={`${channel.name} · ${t(`channelTypes.${channel.type}`)}`}>
                 <Chip
                   size="small"
                   variant="outlined"

@@ -67,7 +67,7 @@ export function enumLabelKey(field: string, value: string | number): string {
     case 'ticket.priority':
       return `tickets.priority.${PRIORITY_NAMES[value as number] ?? value}`;
     case 'channel.type':
-      return `channels.types.${value}`;
+      return `channelTypes.${value}`;
     case 'customer.gender':
       return `customers.genders.${value}`;
     default:

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from './i18n';
+import i18n from '../../../core/i18n';
 import { SlaRuleFormPage } from './SlaRuleFormPage';
 
 const envelope = (result: unknown, status = 200, message = 'OK') =>

@@ -1,5 +1,4 @@
 import '../i18n';
-import './i18n';
 import { type SlaRule, slaRuleBodySchema } from '@atiende/contracts';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/Save';

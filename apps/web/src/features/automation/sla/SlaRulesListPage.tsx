@@ -1,5 +1,4 @@
 import '../i18n';
-import './i18n';
 import { SLA_PRIORITIES, type SlaRule } from '@atiende/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';

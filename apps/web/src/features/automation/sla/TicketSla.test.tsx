@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitRealtimeEvent } from '../../../app/realtime';
-import i18n from './i18n';
+import i18n from '../../../core/i18n';
 import { TicketSlaCard } from './TicketSlaCard';
 import { TicketSlaSlot } from './TicketSlaSlot';
 

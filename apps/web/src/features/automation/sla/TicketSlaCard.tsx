@@ -1,4 +1,3 @@
-import './i18n';
 import type { TicketSla } from '@atiende/contracts';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';

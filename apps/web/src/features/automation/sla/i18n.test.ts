@@ -1,8 +1,8 @@
 import { SLA_METRICS, SLA_PRIORITIES } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../../core/i18n';
 import appEn from '../../../locales/en.json';
 import appEs from '../../../locales/es.json';
-import i18n from './i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 

@@ -43,7 +43,7 @@ export function CampaignTabPanel({ state, set, errors }: TabProps) {
         >
           {CAMPAIGN_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {t(`campaigns.types.${type}`)}
+              {t(`campaignTypes.${type}`)}
             </MenuItem>
           ))}
         </TextField>

@@ -21,7 +21,7 @@ export function ChannelsPanel({ state, set, errors }: TabProps) {
         value={state.channelIds}
         options={all.map((channel) => ({
           id: channel.id,
-          label: `${channel.name} · ${t(`channels.types.${channel.type}`)}`,
+          label: `${channel.name} · ${t(`channelTypes.${channel.type}`)}`,
         }))}
         onChange={(ids) => set((current) => withChannels(current, ids))}
         error={errors.channelIds}
