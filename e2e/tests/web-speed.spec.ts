@@ -79,11 +79,14 @@ test('the agent workspace downloads only what its budget counts: tickets list, a
   const context = await browser.newContext({ storageState, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const assets = recordAssets(page);
-  await page.goto('/v2/app/tickets');
+  // A demo ticket with its conversation (other tests add tickets without one, which open on the task form, whose
+  // code loads with that tab): the list filtered by a demo ticket's subject.
+  await page.goto(`/v2/app/tickets?searchText=${encodeURIComponent('No ha llegado mi pedido')}`);
   const firstRow = page.locator('[data-testid^="ticket-row-"]').first();
   await expect(firstRow).toBeVisible();
   await firstRow.click();
   await expect(page.getByTestId('ticket-view')).toBeVisible();
+  await expect(page.getByTestId('composer-reply')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('header-notifications').click();
   await expect(page.getByTestId('pending-drawer')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -93,8 +96,16 @@ test('the agent workspace downloads only what its budget counts: tickets list, a
   // Its libraries came in two chunks: the login page's and the workspace's.
   expect(loaded.filter((file) => file.startsWith('assets/libs-'))).toHaveLength(2);
   // The date pickers load when a date field is used, not with the list's date filters; the virtualizer with a long
-  // list; the dialogs, the history tab, the small screens' drawer and the right-to-left styles when needed.
-  const onDemand = ['datePickers', 'virtualizer', 'TicketDialogs', 'WhatsappTemplateDialog', 'AuditHistory'];
+  // list; the dialogs, the history tab, the task form, the small screens' drawer and the right-to-left styles when
+  // needed.
+  const onDemand = [
+    'datePickers',
+    'virtualizer',
+    'TicketDialogs',
+    'WhatsappTemplateDialog',
+    'AuditHistory',
+    'TaskFields',
+  ];
   for (const chunk of [...onDemand, 'SwipeableDrawer', 'rtlCache']) {
     expect(loaded.filter((file) => file.startsWith(`assets/${chunk}-`))).toEqual([]);
   }

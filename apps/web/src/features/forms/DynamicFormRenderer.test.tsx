@@ -3,8 +3,9 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../core/i18n';
-import { choosePath, DynamicFormRenderer, levelsOf, listsToMap } from './DynamicFormRenderer';
+import { choosePath, DynamicFormRenderer, levelsOf } from './DynamicFormRenderer';
 import type { FormValues } from './model';
+import { listsToMap } from './model';
 import { validateFormValues } from './validation';
 
 const field = (overrides: Partial<FormField> & Pick<FormField, 'key' | 'type'>): FormField =>

@@ -11,14 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../ui/dates';
-import type { FormValues } from './model';
-
-export type ListOptions = ReadonlyMap<number, OptionNode[]>;
-
-/** `GET dynamic-forms/:id`'s `lists` as the map the renderer and buildFormValuesSchema take. */
-export function listsToMap(lists: readonly { id: number; options: OptionNode[] }[] | undefined): ListOptions {
-  return new Map((lists ?? []).map((list) => [list.id, list.options]));
-}
+import type { FormValues, ListOptions } from './model';
 
 /** The options of each level of a multi-level path: level 0 is the root, level n the children of path[n-1]. */
 export function levelsOf(options: readonly OptionNode[], path: readonly string[]): OptionNode[][] {

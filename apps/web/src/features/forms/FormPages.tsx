@@ -37,7 +37,7 @@ import { useApiFeedback } from '../../ui/useApiFeedback';
 import { useEditGate } from '../../ui/useEditGate';
 import { useFormErrors } from '../../ui/useFormErrors';
 import { type DynamicFormDetail, useDynamicForm, useFormList, useReusableListOptions, useSaveForm } from './api';
-import { DynamicFormRenderer, listsToMap } from './DynamicFormRenderer';
+import { DynamicFormRenderer } from './DynamicFormRenderer';
 import {
   type BuilderField,
   type BuilderState,
@@ -49,6 +49,7 @@ import {
   formToBuilder,
   hasOptions,
   initialValues,
+  listsToMap,
   move,
   newField,
   relabel,

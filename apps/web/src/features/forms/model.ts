@@ -11,6 +11,13 @@ import {
   type ReusableListBody,
 } from '@atiende/contracts';
 
+export type ListOptions = ReadonlyMap<number, OptionNode[]>;
+
+/** `GET dynamic-forms/:id`'s `lists` as the map the renderer and buildFormValuesSchema take. */
+export function listsToMap(lists: readonly { id: number; options: OptionNode[] }[] | undefined): ListOptions {
+  return new Map((lists ?? []).map((list) => [list.id, list.options]));
+}
+
 export { FIELD_TYPES };
 
 /** The spec's message for empty fields and/or options (translation key). */

@@ -1,8 +1,7 @@
 import { buildFormValuesSchema, type FormField } from '@atiende/contracts';
 import type { TFunction } from 'i18next';
 import { issuesToErrors } from '../../ui/validation';
-import type { ListOptions } from './DynamicFormRenderer';
-import type { FormValues } from './model';
+import type { FormValues, ListOptions } from './model';
 
 /**
  * Validates filled values with contracts' buildFormValuesSchema: field key → translated message. It brings zod, so

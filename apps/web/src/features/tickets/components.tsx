@@ -12,7 +12,6 @@ import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -23,15 +22,13 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadApiFile } from '../../api/download';
 import { ChannelTypeIcon } from '../../ui/ChannelTypeIcon';
-import { FormField as TextInput } from '../../ui/FormField';
 import { formatDateTime, formatFileSize } from '../../ui/format';
 import { lazyNamed } from '../../ui/lazy';
+import { PageLoader } from '../../ui/PageLoader';
 import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import type { DynamicFormDetail } from '../forms/api';
-import { DynamicFormRenderer, listsToMap } from '../forms/DynamicFormRenderer';
-import { loadFormValuesValidator } from '../forms/formValuesValidator';
-import { compactValues, type FormValues, initialValues } from '../forms/model';
+import { compactValues, type FormValues, initialValues, listsToMap } from '../forms/model';
 import type { FormValuesValidator } from '../forms/validation';
 import type { TaskInput } from './api';
 import {
@@ -43,6 +40,7 @@ import {
   STATUS_COLORS,
   statusKey,
 } from './model';
+import type { TaskFieldsProps } from './TaskFields';
 
 /** A call's card loads with its texts only where a ticket has calls (telephony channels). */
 const CallBody = lazyNamed(() => import('./call/CallBody'), 'CallBody');
@@ -136,67 +134,16 @@ export function draftToTask(draft: TaskDraft): TaskInput {
   };
 }
 
+// The task inputs (the campaign's dynamic form, notes, next task) load when they first show: the ticket opens on its
+// conversation, and the form renderer's code comes with the task tab.
+const LazyTaskFields = lazyNamed(() => import('./TaskFields'), 'TaskFields');
+
 /** The task inputs: the campaign's dynamic form, notes and the next task date-time. */
-export function TaskFields({
-  detail,
-  draft,
-  onChange,
-  errors,
-  disabled,
-  testIdPrefix = 'task',
-}: {
-  detail: DynamicFormDetail | null;
-  draft: TaskDraft;
-  onChange: (draft: TaskDraft) => void;
-  errors: Record<string, string>;
-  disabled?: boolean;
-  testIdPrefix?: string;
-}) {
-  const { t } = useTranslation();
+export function TaskFields(props: TaskFieldsProps) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-      {detail ? (
-        <DynamicFormRenderer
-          fields={detail.form.fields}
-          lists={listsToMap(detail.lists)}
-          values={draft.values}
-          onChange={(values) => {
-            // The values' validation (zod) loads as the agent starts filling the form in.
-            void loadFormValuesValidator().catch(() => null);
-            onChange({ ...draft, values });
-          }}
-          errors={errors}
-          disabled={disabled}
-          testIdPrefix={`${testIdPrefix}-field`}
-        />
-      ) : (
-        <Alert severity="info" variant="outlined" sx={{ my: 1 }}>
-          {t('tickets.task.noForm')}
-        </Alert>
-      )}
-      <TextInput
-        label={t('tickets.task.notes')}
-        value={draft.notes}
-        onValueChange={(notes) => onChange({ ...draft, notes })}
-        multiline
-        minRows={2}
-        required={detail?.form.requireNotes}
-        disabled={disabled}
-        error={errors.notes}
-        testId={`${testIdPrefix}-notes`}
-        maxLength={10_000}
-      />
-      <TextInput
-        label={t('tickets.task.next')}
-        type="datetime-local"
-        value={draft.next}
-        onValueChange={(next) => onChange({ ...draft, next })}
-        required={detail?.form.requireNextTask}
-        disabled={disabled}
-        error={errors.nextTaskAt}
-        testId={`${testIdPrefix}-next`}
-      />
-    </Box>
+    <Suspense fallback={<PageLoader />}>
+      <LazyTaskFields {...props} />
+    </Suspense>
   );
 }
 
