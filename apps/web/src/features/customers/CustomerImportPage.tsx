@@ -39,7 +39,8 @@ import { PageContainer, PageHeader } from '../../ui/PageHeader';
 import { useApiFeedback } from '../../ui/useApiFeedback';
 import { type FieldErrors, useFormErrors } from '../../ui/useFormErrors';
 import { useCampaignOptions, useCustomerCatalogue, useImportStatus, useStartImport, useUploadImport } from './api';
-import { buildStartBody, guessMapping, type ImportMapping, isImportFinished, missingRequiredTargets } from './model';
+import { buildStartBody, guessMapping, type ImportMapping, missingRequiredTargets } from './model';
+import { isImportFinished } from './queryHelpers';
 
 const STEPS = ['file', 'mapping', 'progress', 'result'] as const;
 const ACCEPT =

@@ -10,7 +10,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { auditKeys } from '../audit/keys';
-import { isImportFinished, moveKanbanCard } from './model';
+import { isImportFinished, moveKanbanCard } from './queryHelpers';
 
 export type CustomerListParams = Record<string, string | number | undefined>;
 export type CustomerCatalogue = 'tipo-documento' | 'tipo-dato-contacto' | 'ciudad' | 'customer-label';

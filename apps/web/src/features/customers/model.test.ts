@@ -10,13 +10,13 @@ import {
   guessMapping,
   guessTarget,
   missingRequiredTargets,
-  moveKanbanCard,
   newContactRow,
   normaliseHeader,
   parseDragPayload,
   readCustomersView,
   writeCustomersView,
 } from './model';
+import { moveKanbanCard } from './queryHelpers';
 import { validateContacts } from './validation';
 
 describe('import header auto-guess', () => {
