@@ -28,13 +28,15 @@ export const ADMIN_TEXT_SECTIONS = [
 
 /**
  * Folders (under src) of features whose own locale files (`es.json`, `en.json`) join the `app` part, because the
- * workspace shows them as it opens: the desk (pending list, agent status), the templates picker and the ticket's SLA
- * card. The app's own keys win on a clash. Other features merge both their languages when they load (their i18n.ts).
+ * workspace shows them as it opens: the desk (pending list, agent status), the templates picker, the ticket's SLA
+ * card and the internal chat (the header's unread count). The app's own keys win on a clash. Other features merge
+ * both their languages when they load (their i18n.ts).
  */
 export const WORKSPACE_FEATURE_TEXTS = [
   'features/desk/locales',
   'features/templates/locales',
   'features/automation/sla/locales',
+  'features/internalchat/locales',
 ];
 
 export type TextsPart = 'public' | 'app' | 'admin';

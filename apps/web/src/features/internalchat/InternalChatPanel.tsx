@@ -4,7 +4,6 @@ import { useSession } from '../../core/session';
 import { useChatContacts } from './api';
 import { ContactList } from './ContactList';
 import { ConversationView } from './ConversationView';
-import './i18n';
 
 /** The chat drawer's content: the user list, or the conversation picked from it (back returns to the list). */
 export function InternalChatPanel() {

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { onRealtimeEvent, RESYNC } from '../../app/realtime';
 import { useSession } from '../../core/session';
 import { applyMessage, chatKeys, markConversationRead, useChatContacts } from './api';
-import './i18n';
 import {
   type Conversation,
   clearUnread,

@@ -1,6 +1,6 @@
 import type { InternalChatContact, InternalChatMessage } from '@atiende/contracts';
 import { describe, expect, it } from 'vitest';
-import i18n from './i18n';
+import i18n from '../../core/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import {
