@@ -14,7 +14,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../ui/Tooltip';
 import { useApiFeedback } from '../../ui/useApiFeedback';
-import { fetchKbArticle, kbKeys } from './api';
+import { fetchKbArticle } from './api';
+import { kbKeys } from './keys';
 import { insertArticleText, insertLinkText } from './model';
 import { KB_SEARCH_DEBOUNCE_MS, KbSearchInput, KbSearchResults, useDebouncedValue } from './search';
 

@@ -16,22 +16,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { downloadApiFile } from '../../api/download';
-
-export type KbListParams = Record<string, string | number | undefined>;
-
-/** The knowledge base's query keys: everything under `knowledgeBase`, so one save refreshes what depends on it. */
-export const kbKeys = {
-  all: ['knowledgeBase'] as const,
-  categories: (params: KbListParams) => [...kbKeys.all, 'categories', params] as const,
-  category: (id: number) => [...kbKeys.all, 'category', id] as const,
-  sections: (params: KbListParams) => [...kbKeys.all, 'sections', params] as const,
-  section: (id: number) => [...kbKeys.all, 'section', id] as const,
-  sectionChoices: ['knowledgeBase', 'section-choices'] as const,
-  articles: (params: KbListParams) => [...kbKeys.all, 'articles', params] as const,
-  article: (id: number) => [...kbKeys.all, 'article', id] as const,
-  search: (q: string, publishedOnly: boolean) => [...kbKeys.all, 'search', q, publishedOnly] as const,
-  publicConfig: ['knowledgeBase', 'public-config'] as const,
-};
+import { type KbListParams, kbKeys } from './keys';
 
 /** The largest page the API gives (the select of sections asks for one page of them). */
 export const KB_MAX_PAGE = 200;

@@ -8,5 +8,6 @@
  * For other features: KbInsertButton (the reply composer's "insert from the knowledge base"; its dialog loads when
  * first opened) and the query keys.
  */
-export { kbKeys } from './api';
+
 export { KbInsertButton } from './KbInsertButton';
+export { kbKeys } from './keys';
