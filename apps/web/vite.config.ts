@@ -15,15 +15,14 @@ const backend = 'http://localhost:3000';
  * and the browser tests check the route loads nothing else (e2e/tests/web-speed.spec.ts).
  *
  * The login page meets the issue's 150 KB: the sign-in pages are drawn without MUI (features/auth/ui.tsx, plain CSS),
- * so it loads React DOM, i18next, the router, TanStack Query, the API client, the route table, its texts and its form:
- * 135.6 KB measured on 2026-12-07. The workspace's limit is its size measured on 2026-12-07 (364.4 KB, each file
- * gzip -9 on its own) plus about 4%, so growth fails the build; the issue's 300 KB is below what this stack needs
- * there: React DOM alone is 63 KB of gzip, MUI with emotion and the components of the shell, the list and the ticket
- * about 100 KB, plus Socket.IO (11 KB) and the Spanish texts of /app (13 KB). The header's and the sidebar's
- * searches become Autocompletes when first used (ui/AutocompleteWhenUsed.tsx). zod is not in it: the contracts'
- * definitions are pure (build/pure-definitions.ts), their constants live apart from their schemas (`*.constants.ts`),
- * and the ticket's task form loads its validation when it shows. Lowering a limit is a deliberate change here, with
- * its measurement.
+ * so it loads React DOM, i18next, the router, TanStack Query, the API client, the workspace's routes, its texts and
+ * its form: 129.2 KB measured on 2026-12-07. The workspace's limit is its size measured on 2026-12-07 (329.7 KB, each
+ * file gzip -9 on its own) plus about 4%, so growth fails the build; the issue's 300 KB is below what this stack
+ * needs there: React DOM alone is 63 KB of gzip, MUI with emotion and the components of the shell, the list and the
+ * ticket about 90 KB, i18next 15, the router 11, TanStack Query 11, Socket.IO 11. What the workspace does not show
+ * at once loads when used: the header's and the sidebar's Autocompletes (ui/AutocompleteWhenUsed.tsx), zod (the
+ * task form's validation), the task form itself, the date pickers and dayjs, the administration pages' table and
+ * texts (app/adminPages.tsx, locales/parts.ts). Lowering a limit is a deliberate change here, with its measurement.
  */
 const CONTRACTS_SOURCE = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 
@@ -44,7 +43,7 @@ const WORKSPACE = [
 
 const BUDGETS: Budget[] = [
   { name: 'login', entries: LOGIN, maxGzipKb: 150 },
-  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 379 },
+  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 343 },
 ];
 
 export default defineConfig({
