@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach } from 'vitest';
 import { SnackbarProvider } from '../ui/SnackbarProvider';
 
 /** The API's envelope around `result`, as a fetch Response. */
@@ -71,4 +72,31 @@ export function calls(fetchMock: { mock: { calls: unknown[][] } }): string[] {
     const url = new URL(String(input), 'http://localhost');
     return `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url.pathname}${url.search}`;
   });
+}
+
+/**
+ * A bare React root (no providers) in a container on the page, made before each test of the file and unmounted and
+ * removed after it: `const view = withTestRoot();` at the top of the file, then `await view.render(<X />)`.
+ */
+export function withTestRoot(): { readonly container: HTMLDivElement; render: (node: ReactNode) => Promise<void> } {
+  let container: HTMLDivElement;
+  let root: Root;
+  beforeEach(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+  afterEach(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+  });
+  return {
+    get container() {
+      return container;
+    },
+    render: async (node) => {
+      await act(async () => root.render(node));
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { act, type ComponentProps, type ReactElement, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withTestRoot } from '../test/dom';
 import { placeTooltip, sideOf, TOOLTIP_GAP, Tooltip, VIEWPORT_MARGIN } from './Tooltip';
 
 describe('placeTooltip', () => {
@@ -77,30 +77,21 @@ function Swapping() {
 }
 
 describe('Tooltip', () => {
-  let container: HTMLDivElement;
-  let root: Root;
+  const view = withTestRoot();
   // Each test starts well after the last tooltip hid (the next one shows at once for 800 ms after one hides).
   let clock = Date.now();
 
   beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     clock += 3_600_000;
     vi.useFakeTimers({ now: clock, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    container.remove();
+  afterEach(() => {
     vi.useRealTimers();
     document.documentElement.removeAttribute('dir');
   });
 
-  const render = async (node: ReactElement) => {
-    await act(async () => root.render(node));
-  };
-  const button = () => container.querySelector('button')!;
+  const render = (node: ReactElement) => view.render(node);
+  const button = () => view.container.querySelector('button')!;
   const tooltip = () => document.querySelector<HTMLElement>('[role="tooltip"]');
   const hover = (element: Element) =>
     act(() => {
@@ -128,7 +119,7 @@ describe('Tooltip', () => {
         </Tooltip>
       </>,
     );
-    const [back, copy] = container.querySelectorAll('button');
+    const [back, copy] = view.container.querySelectorAll('button');
     expect(back.getAttribute('aria-label')).toBe('Volver');
     expect(copy.getAttribute('aria-label')).toBe('Copiar: teléfono');
     expect(back.hasAttribute('title')).toBe(false);
@@ -293,7 +284,7 @@ describe('Tooltip', () => {
     await wait(100);
     expect(tooltip()).not.toBeNull();
     await act(async () => vanish());
-    expect(container.querySelector('button')).toBeNull();
+    expect(view.container.querySelector('button')).toBeNull();
     expect(tooltip()).toBeNull();
   });
 
@@ -303,7 +294,7 @@ describe('Tooltip', () => {
     await wait(100);
     expect(tooltip()).not.toBeNull();
     await act(async () => swap());
-    expect(container.querySelector('a')?.getAttribute('aria-label')).toBe('Ver');
+    expect(view.container.querySelector('a')?.getAttribute('aria-label')).toBe('Ver');
     expect(tooltip()?.textContent).toBe('Ver');
   });
 

@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withTestRoot } from '../test/dom';
 import { VIRTUAL_ITEMS_FROM, VirtualList } from './VirtualList';
 
 // happy-dom lays nothing out: the list's box is 600 px high and each item 100 px, as in a drawer.
@@ -15,43 +15,30 @@ afterAll(() => {
   Reflect.deleteProperty(HTMLLIElement.prototype, 'offsetHeight');
 });
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+const view = withTestRoot();
 
 async function renderList(count: number) {
   const opened: number[] = [];
   const items = Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
-  await act(async () =>
-    root.render(
-      <VirtualList
-        items={items}
-        itemKey={(item) => item.id}
-        estimateSize={ITEM_HEIGHT}
-        testId="list"
-        renderItem={(item, props) => (
-          <li {...props}>
-            <button type="button" data-testid={`item-${item.id}`} onClick={() => opened.push(item.id)}>
-              {item.id}
-            </button>
-          </li>
-        )}
-      />,
-    ),
+  await view.render(
+    <VirtualList
+      items={items}
+      itemKey={(item) => item.id}
+      estimateSize={ITEM_HEIGHT}
+      testId="list"
+      renderItem={(item, props) => (
+        <li {...props}>
+          <button type="button" data-testid={`item-${item.id}`} onClick={() => opened.push(item.id)}>
+            {item.id}
+          </button>
+        </li>
+      )}
+    />,
   );
   return opened;
 }
 
-const shownItems = () => [...container.querySelectorAll<HTMLLIElement>('[data-testid="list"] > li')];
+const shownItems = () => [...view.container.querySelectorAll<HTMLLIElement>('[data-testid="list"] > li')];
 
 describe('VirtualList', () => {
   it('renders a short list whole', async () => {
@@ -69,7 +56,7 @@ describe('VirtualList', () => {
     expect(first.length).toBeLessThan(30);
     expect(first[0].getAttribute('aria-posinset')).toBe('1');
     expect(first[0].getAttribute('aria-setsize')).toBe('1000');
-    const list = container.querySelector<HTMLElement>('[data-testid="list"]');
+    const list = view.container.querySelector<HTMLElement>('[data-testid="list"]');
     // The items left out below keep their room, so the scrollbar is as long as with every item in.
     expect(Number.parseFloat(list?.style.paddingBottom || getComputedStyle(list as HTMLElement).paddingBottom)).toBe(
       (1000 - first.length) * ITEM_HEIGHT,
@@ -80,9 +67,9 @@ describe('VirtualList', () => {
       scroller.scrollTop = 700 * ITEM_HEIGHT;
       scroller.dispatchEvent(new Event('scroll'));
     });
-    await vi.waitFor(() => expect(container.querySelector('[data-testid="item-702"]')).not.toBeNull());
-    expect(container.querySelector('[data-testid="item-1"]')).toBeNull();
-    const item = container.querySelector<HTMLButtonElement>('[data-testid="item-702"]');
+    await vi.waitFor(() => expect(view.container.querySelector('[data-testid="item-702"]')).not.toBeNull());
+    expect(view.container.querySelector('[data-testid="item-1"]')).toBeNull();
+    const item = view.container.querySelector<HTMLButtonElement>('[data-testid="item-702"]');
     expect(item?.closest('li')?.getAttribute('aria-posinset')).toBe('702');
     await act(async () => item?.click());
     expect(opened).toEqual([702]);
