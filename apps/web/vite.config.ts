@@ -53,10 +53,10 @@ export default defineConfig({
     localeParts(fileURLToPath(new URL('./src', import.meta.url))),
     // The contracts hold definitions only: those a page does not use are dropped (build/pure-definitions.ts).
     pureDefinitions((id) => id.startsWith(CONTRACTS_SOURCE) && id.endsWith('.ts')),
-    // The libraries of the login page in one chunk, those the workspace adds in another (build/route-chunks.ts).
+    // Each route's libraries and its own code in a few large chunks (build/route-chunks.ts).
     routeChunks([
-      { name: 'libs', entries: LOGIN },
-      { name: 'libs-app', entries: WORKSPACE },
+      { name: 'libs', appName: 'login', entries: LOGIN },
+      { name: 'libs-app', appName: 'workspace', entries: WORKSPACE },
     ]),
     precompress(),
     bundleBudgets(BUDGETS),

@@ -39,9 +39,10 @@ test('the login page downloads only its budget’s files, compressed and cached 
   expect(loaded.length).toBeGreaterThan(5);
   // Everything it loaded is counted in the login budget, and nothing of the workspace's own code came along.
   expect(loaded.filter((file) => !LOGIN.has(file))).toEqual([]);
-  // Nor the libraries only the workspace loads (apps/web/build/route-chunks.ts), nor the right-to-left styles.
+  // Nor the libraries and the code only the workspace loads (apps/web/build/route-chunks.ts), nor the right-to-left
+  // styles.
   const workspaceOnly = ['AppLayout', 'TicketsListPage', 'TicketViewPage', 'PendingTicketsPanel', 'datePickers'];
-  for (const chunk of [...workspaceOnly, 'libs-app', 'rtlCache']) {
+  for (const chunk of [...workspaceOnly, 'workspace', 'libs-app', 'rtlCache']) {
     expect(loaded.filter((file) => file.startsWith(`assets/${chunk}-`))).toEqual([]);
   }
   // Its libraries came in their one chunk.
@@ -93,8 +94,11 @@ test('the agent workspace downloads only what its budget counts: tickets list, a
 
   const loaded = assets.files();
   expect(loaded.filter((file) => !WORKSPACE.has(file))).toEqual([]);
-  // Its libraries came in two chunks: the login page's and the workspace's.
+  // Its libraries came in two chunks: the login page's and the workspace's; its own code in two more: what it shares
+  // with the login page and its own. The sign-in form's code stayed out.
   expect(loaded.filter((file) => file.startsWith('assets/libs-'))).toHaveLength(2);
+  expect(loaded.filter((file) => /^assets\/(?:app|workspace)-.*\.js$/.test(file))).toHaveLength(2);
+  expect(loaded.filter((file) => file.startsWith('assets/login-'))).toEqual([]);
   // The date pickers load when a date field is used, not with the list's date filters; the virtualizer with a long
   // list; the dialogs, the history tab, the task form, the small screens' drawer and the right-to-left styles when
   // needed.

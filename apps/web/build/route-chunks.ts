@@ -1,16 +1,21 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** One chunk of library code: the libraries a route loads at once that no earlier group took. */
+/** What one route loads at once, and the chunks its code goes into. */
 export interface RouteChunk {
-  /** The chunk's name (`assets/<name>-<hash>.js`). */
+  /** The chunk of the libraries (node_modules) the route loads at once that no earlier route took. */
   name: string;
+  /** The chunk of the app's own modules that this route alone loads at once. */
+  appName: string;
   /**
    * The route's entries, as in its budget (build/bundle-budget.ts): source paths relative to the app's root and the
    * virtual modules the route loads at once. Their static imports count, transitively; dynamic imports do not.
    */
   entries: readonly string[];
 }
+
+/** The chunk of the app's own modules that more than one route loads at once (the router, the API client, …). */
+export const SHARED_APP_CHUNK = 'app';
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /**
@@ -19,25 +24,61 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  */
 const BARRELS = /[\\/]packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
 
+/** The module graph as the plan reads it: each route's entry modules and each module's static imports. */
+export interface ModuleGraph {
+  entries: readonly (readonly string[])[];
+  importedIds(id: string): readonly string[];
+  /** The app's own modules (TypeScript under src/); virtual modules such as the texts' parts are not. */
+  isAppModule(id: string): boolean;
+}
+
 /**
- * Vite plugin: gathers the libraries (node_modules) each route statically loads into one chunk per route, so a route
- * downloads a few larger files instead of dozens of small ones (each file is compressed on its own: the small ones
- * lose the redundancy gzip and brotli find across MUI's components). Chunks are taken in order: the second holds only
- * what the first does not, so the login page's chunk never grows with the workspace's libraries. Libraries no route
- * loads at once (the date pickers, the rich text editor, the pages' own libraries) keep Vite's own splitting by
- * dynamic import.
+ * Which chunk each module goes into. A library goes to the first route that reaches it, so the login page's chunk never
+ * takes one of the workspace's. An app module goes by the routes that reach it: to its route's own chunk when one
+ * route alone does, to the shared one when several do, so the workspace does not download the sign-in form's code.
+ * Libraries and app code stay apart: a release changes the app's chunks and leaves the libraries' in the cache.
+ * Modules no route reaches are not in the plan: they keep Vite's splitting by dynamic import.
+ */
+export function planRouteChunks(chunks: readonly RouteChunk[], graph: ModuleGraph): Map<string, string> {
+  const plan = new Map<string, string>();
+  const appRoutes = new Map<string, number[]>();
+  chunks.forEach((chunk, index) => {
+    const stack = [...graph.entries[index]];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (NODE_MODULES.test(id)) {
+        if (!plan.has(id)) plan.set(id, chunk.name);
+      } else if (graph.isAppModule(id)) {
+        appRoutes.set(id, [...(appRoutes.get(id) ?? []), index]);
+      }
+      if (BARRELS.test(id)) continue;
+      stack.push(...graph.importedIds(id));
+    }
+  });
+  for (const [id, routes] of appRoutes) {
+    plan.set(id, routes.length > 1 ? SHARED_APP_CHUNK : chunks[routes[0]].appName);
+  }
+  return plan;
+}
+
+/**
+ * Vite plugin: puts what each route loads at once into a few larger files instead of dozens of small ones (each file
+ * is compressed on its own, so small ones lose the redundancy gzip and brotli find across MUI's components and across
+ * the app's modules): the libraries in one chunk per route, the app's own code in one chunk per route plus one for what
+ * the routes share (`planRouteChunks`). A route's lazy pages become small files that re-export from its chunk. What no
+ * route loads at once (date pickers, rich text editor, administration pages) keeps Vite's splitting by dynamic import.
  *
- * The route's module graph is read when the build ends (static imports only), then `output.codeSplitting` assigns
- * each module of node_modules to the first chunk whose route reaches it.
+ * The routes' module graph is read when the build ends (static imports only), then `output.codeSplitting` assigns
+ * each planned module to its chunk; the libraries' group goes first, so an app chunk never takes a library.
  */
 export function routeChunks(chunks: readonly RouteChunk[]): Plugin {
   let root = '';
-  const members: Set<string>[] = chunks.map(() => new Set());
-  const chunkOf = (id: string): string | null => {
-    if (!NODE_MODULES.test(id)) return null;
-    const index = members.findIndex((set) => set.has(id));
-    return index === -1 ? null : chunks[index].name;
-  };
+  let plan = new Map<string, string>();
+  const chunkOf = (library: boolean) => (id: string) =>
+    NODE_MODULES.test(id) === library ? (plan.get(id) ?? null) : null;
   return {
     name: 'atiende-route-chunks',
     apply: 'build',
@@ -49,35 +90,27 @@ export function routeChunks(chunks: readonly RouteChunk[]): Plugin {
         ...options,
         codeSplitting: {
           // One group per chunk name; `name` returns null for modules no route loads at once.
-          groups: [{ name: (id: string) => chunkOf(id) }],
+          groups: [
+            { name: chunkOf(true), priority: 1 },
+            { name: chunkOf(false), priority: 0 },
+          ],
         },
       };
     },
     buildEnd(error) {
       if (error) return;
-      const byId = new Map<string, string>();
-      for (const id of this.getModuleIds()) byId.set(id, id);
+      const ids = new Set(this.getModuleIds());
       const resolveEntry = (entry: string): string => {
         const candidates = [path.resolve(root, entry), `\0${entry}`, entry];
-        const found = candidates.find((candidate) => byId.has(candidate));
+        const found = candidates.find((candidate) => ids.has(candidate));
         if (!found) throw new Error(`route chunks: "${entry}" is not a module of the build (apps/web/vite.config.ts)`);
         return found;
       };
-      const taken = new Set<string>();
-      chunks.forEach((chunk, index) => {
-        const stack = chunk.entries.map(resolveEntry);
-        const seen = new Set<string>();
-        while (stack.length > 0) {
-          const id = stack.pop() as string;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          if (NODE_MODULES.test(id) && !taken.has(id)) {
-            members[index].add(id);
-            taken.add(id);
-          }
-          if (BARRELS.test(id)) continue;
-          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) stack.push(imported);
-        }
+      const src = path.join(root, 'src') + path.sep;
+      plan = planRouteChunks(chunks, {
+        entries: chunks.map((chunk) => chunk.entries.map(resolveEntry)),
+        importedIds: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        isAppModule: (id) => id.startsWith(src) && /\.tsx?$/.test(id),
       });
     },
   };
