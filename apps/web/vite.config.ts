@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { type Budget, bundleBudgets } from './build/bundle-budget.ts';
 import { precompress } from './build/compress.ts';
 import { localeParts } from './build/locale-parts.ts';
+import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
 import { pureDefinitions } from './build/pure-definitions.ts';
 import { routeChunks } from './build/route-chunks.ts';
 
@@ -12,17 +13,15 @@ const backend = 'http://localhost:3000';
 /**
  * What the login page and the agent workspace may download, in KB of gzip (docs/performance.md): the build fails
  * above them. Each lists the manifest entries the route loads as soon as it shows; their static imports count too,
- * and the browser tests check the route loads nothing else (e2e/tests/web-speed.spec.ts).
+ * and the browser tests check the route loads nothing else (e2e/tests/web-speed.spec.ts). Both are the issue's limits.
  *
- * The login page meets the issue's 150 KB: the sign-in pages are drawn without MUI (features/auth/ui.tsx, plain CSS),
- * so it loads React DOM, i18next, the router, TanStack Query, the API client, the workspace's routes, its texts and
- * its form: 129.2 KB measured on 2026-12-07. The workspace's limit is its size measured on 2026-12-07 (329.7 KB, each
- * file gzip -9 on its own) plus about 4%, so growth fails the build; the issue's 300 KB is below what this stack
- * needs there: React DOM alone is 63 KB of gzip, MUI with emotion and the components of the shell, the list and the
- * ticket about 90 KB, i18next 15, the router 11, TanStack Query 11, Socket.IO 11. What the workspace does not show
- * at once loads when used: the header's and the sidebar's Autocompletes (ui/AutocompleteWhenUsed.tsx), zod (the
- * task form's validation), the task form itself, the date pickers and dayjs, the administration pages' table and
- * texts (app/adminPages.tsx, locales/parts.ts). Lowering a limit is a deliberate change here, with its measurement.
+ * The login page (123.6 KB measured on 2026-12-08) is drawn without MUI (features/auth/ui.tsx, plain CSS), so it
+ * loads React DOM, i18next, the router, TanStack Query, the API client, the workspace's routes, its texts and its
+ * form. The workspace (293.6 KB) adds MUI with the shell, the list, the ticket and the pending drawer, in a few large
+ * files (build/route-chunks.ts) and without MUI's CSS-variables themes (build/mui-without-css-variables.ts). What it
+ * does not show at once loads when used: the header's and the sidebar's Autocompletes (ui/AutocompleteWhenUsed.tsx),
+ * zod (the task form's validation), the task form itself, the date pickers and dayjs, the administration pages' table
+ * and texts (app/adminPages.tsx, locales/parts.ts).
  */
 const CONTRACTS_SOURCE = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 
@@ -43,7 +42,7 @@ const WORKSPACE = [
 
 const BUDGETS: Budget[] = [
   { name: 'login', entries: LOGIN, maxGzipKb: 150 },
-  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 343 },
+  { name: 'agent workspace', entries: WORKSPACE, maxGzipKb: 300 },
 ];
 
 export default defineConfig({
@@ -53,6 +52,8 @@ export default defineConfig({
     localeParts(fileURLToPath(new URL('./src', import.meta.url))),
     // The contracts hold definitions only: those a page does not use are dropped (build/pure-definitions.ts).
     pureDefinitions((id) => id.startsWith(CONTRACTS_SOURCE) && id.endsWith('.ts')),
+    // The app's theme has no CSS variables: MUI's code for them stays out (build/mui-without-css-variables.ts).
+    muiWithoutCssVariables(),
     // Each route's libraries and its own code in a few large chunks (build/route-chunks.ts).
     routeChunks([
       { name: 'libs', appName: 'login', entries: LOGIN },
