@@ -14,7 +14,7 @@ export const CSS_VARIABLES_LEFT_OUT =
 /**
  * Vite plugin: MUI's `createTheme` and `ThemeProvider` choose at run time between a theme without CSS variables and
  * one with them, so the bundler keeps both: `createThemeWithVars`, `CssVarsProvider` and the colour-scheme script,
- * about 5 KB of gzip on every page of the workspace. The app's theme (app/theme.ts) passes neither `cssVariables` nor
+ * about 7 KB of gzip on every page of the workspace. The app's theme (app/theme.ts) passes neither `cssVariables` nor
  * `colorSchemes`, which is the path without variables, so the build gives those two imports a stand-in that throws
  * if ever reached. MUI did the same for its own default theme (mui/material-ui#48607). The build fails if MUI's files
  * changed and a dispatcher's import was not found, so the saving cannot vanish unnoticed.
